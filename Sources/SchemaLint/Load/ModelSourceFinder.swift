@@ -351,7 +351,8 @@ package struct ModelSourceFinder: Sendable {
     static func listings(of walk: Walk, naming paths: [String]) -> [(folder: [Substring], listing: XcodeProjectListing)] {
         let names = Set(paths.map { Array(($0 as NSString).lastPathComponent.utf8).map(Self.asciiLowercased) }.filter { !$0.isEmpty })
         let alwaysParsed = ByteSearch.Words([Array("PBXFileSystemSynchronizedRootGroup".utf8), Array("\\U".utf8), Array("\\u".utf8)])
-        let projects = walk.projects
+        let copies = archivedCopies(of: walk.projects, in: walk)
+        let projects = walk.projects.filter { !copies.contains($0) }
         let folders = projects.map { Array(walk.relative($0).split(separator: "/").filter { $0 != "." }.dropLast(2)) }
         return OrderedConcurrentMap.map(count: projects.count, concurrently: projects.count > 1) { index -> (folder: [Substring], listing: XcodeProjectListing)? in
             let project = projects[index]
@@ -360,6 +361,29 @@ package struct ModelSourceFinder: Sendable {
             else { return nil }
             return (folders[index], XcodeProjectListing(contents, folder: folders[index].map(String.init)))
         }.compactMap { $0 }
+    }
+
+    /// The projects (`.../App.xcodeproj/project.pbxproj`) that are an old copy of another project
+    /// of the same name the walk found: one in a folder named as an archive (`Legacy/`, `Old/`,
+    /// `Archive/`, `Backup/`) where the other is not. Such a copy builds what no one runs any
+    /// more: the app's stack as it was before the live project replaced it. Two projects of one
+    /// name elsewhere (an iOS and a macOS app side by side; a rewrite in a folder inside the
+    /// first, `Neue/App.xcodeproj`) may both be live.
+    static func archivedCopies(of projects: [String], in walk: Walk) -> Set<String> {
+        let archiveNames: Set<String> = ["legacy", "old", "archive", "archived", "archives", "deprecated", "backup", "backups", "obsolete", "unused"]
+        let placed = projects.map { project -> (path: String, name: Substring, folder: [Substring]) in
+            let components = walk.relative(project).split(separator: "/").filter { $0 != "." }
+            return (project, components.dropLast().last ?? "", Array(components.dropLast(2)))
+        }
+        func isArchived(_ folder: [Substring]) -> Bool { folder.contains { archiveNames.contains($0.lowercased()) } }
+        var copies: Set<String> = []
+        for project in placed {
+            let live = placed.filter { $0.path != project.path && $0.name == project.name }
+            if isArchived(project.folder), live.contains(where: { !isArchived($0.folder) }) {
+                copies.insert(project.path)
+            }
+        }
+        return copies
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {

@@ -14,7 +14,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
         case unreadable = "its version folders hold no model file (contents, or Xcode 3's elements)"
         case submoduleNotCheckedOut = "a git submodule that is not checked out (`git submodule update --init --recursive` fetches it; in GitHub Actions, `submodules: recursive` on actions/checkout), so its models and store code are not read"
         case namesNoStoreAPI = "code that names no Core Data or SwiftData API and declares nothing a store's code reaches, so it is not read as store code"
-        case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing in a folder around it adds files by folder (a package manifest, a project generator, a podspec)"
+        case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder (an old copy of another project of its name, in a folder named Legacy, Old or Backup, counts as none), and nothing in a folder around it adds files by folder (a package manifest, a project generator, a podspec)"
     }
 
     package var path: String

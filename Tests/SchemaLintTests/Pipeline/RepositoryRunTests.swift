@@ -577,6 +577,27 @@ struct RepositoryRunTests {
         #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: listings) == [folder.path + "/Old/Stack.swift"])
     }
 
+    /// A project of the same name as another, kept in a folder named as an archive (`Legacy/`), is
+    /// an old copy: the files only it lists build into nothing anyone runs. Two of one name side by
+    /// side are both live, and so is one in a folder inside the other's (a rewrite in `Neue/`).
+    @Test func anArchivedCopyOfAProjectListsNothing() throws {
+        let folder = try TemporaryFolder()
+        func project(listing path: String) -> String {
+            "{ rootObject = R; objects = { R = {isa = PBXProject; mainGroup = G; }; G = {isa = PBXGroup; children = (F, ); sourceTree = \"<group>\"; }; F = {isa = PBXFileReference; path = \(path); sourceTree = \"<group>\"; }; }; }\n"
+        }
+        let projects = [
+            ("App.xcodeproj", "Sources/Store.swift"), ("Legacy/App/App.xcodeproj", "Store.swift"), ("Backup/App.xcodeproj", "Stack.m"),
+            ("iOS/Reader.xcodeproj", "Stack.swift"), ("macOS/Reader.xcodeproj", "Stack.swift"), ("Legacy/Tools/Tools.xcodeproj", "Seed.swift"),
+            ("Neue/App.xcodeproj", "Store.swift"),
+        ]
+        for (name, listed) in projects { try folder.write(project(listing: listed), to: "\(name)/project.pbxproj") }
+        var walk = ModelSourceFinder.Walk(root: folder.path, scope: WalkScope(ignored: nil))
+        walk.projects = projects.map { folder.path + "/\($0.0)/project.pbxproj" }
+        let paths = ["Sources/Store.swift", "Legacy/App/Store.swift", "Backup/Stack.m", "iOS/Stack.swift", "macOS/Stack.swift", "Legacy/Tools/Seed.swift", "Neue/Store.swift"].map { folder.path + "/" + $0 }
+        #expect(ModelSourceFinder.archivedCopies(of: walk.projects, in: walk) == [folder.path + "/Legacy/App/App.xcodeproj/project.pbxproj", folder.path + "/Backup/App.xcodeproj/project.pbxproj"])
+        #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: ModelSourceFinder.listings(of: walk, naming: paths)) == [folder.path + "/Legacy/App/Store.swift", folder.path + "/Backup/Stack.m"])
+    }
+
     /// The check that decides whether a project is parsed reads its values as the parser does: a
     /// name (in any case) as a whole value, as the last component of a path, quoted with spaces or
     /// escapes; not a name a comment alone holds, nor one that is part of a longer name.
