@@ -7,10 +7,16 @@ package protocol HistoryRule: Rule {
     /// Rules whose findings about the same element in the same version this rule's finding replaces.
     var supersedes: Set<String> { get }
     func check(_ history: HistoryContext) -> [Finding]
+    /// Whether `finding`, one of this rule's, is about one step (its `version` against the one
+    /// before it), as a change rule's is: once that step shipped, the default output counts it
+    /// with the shipped history. A finding about the whole history (a release that can no longer
+    /// migrate, a released version changed) protects the coming release whatever step it names.
+    func isAboutOneStep(_ finding: Finding) -> Bool
 }
 
 extension HistoryRule {
     package var supersedes: Set<String> { [] }
+    package func isAboutOneStep(_ finding: Finding) -> Bool { false }
 }
 
 /// What the linter computed for one history, handed to history rules so none of them re-diffs

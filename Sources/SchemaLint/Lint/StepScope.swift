@@ -23,11 +23,14 @@ struct ComingSteps {
     /// newest released version (the current version against the one before it).
     var comingVersions: [String: Set<String>]
     /// The rules whose findings are about one step or one version (their finding's `version`):
-    /// change rules, checks of single versions, the migration each step runs at launch, the step
-    /// that turned sync on, and mapping models. Whole-history rules, which protect the coming release (a name reused,
-    /// a release that cannot migrate to the newest version, a released version changed since
-    /// it shipped), the bundle, store code and policy rules report whatever step they are about.
+    /// change rules, checks of single versions, and mapping models. Whole-history rules, which
+    /// protect the coming release (a name reused, a release that cannot migrate to the newest
+    /// version, a released version changed since it shipped), the bundle, store code and policy
+    /// rules report whatever step they are about, unless the history rule says a finding is about
+    /// one step (`HistoryRule.isAboutOneStep`: the migration each step runs at launch).
     var stepRules: Set<String>
+    /// The history rules, by id, each of which says which of its findings are about one step.
+    private var historyRules: [String: any HistoryRule] = [:]
     /// What the checks of single versions find in the newest version of each model (their
     /// findings by `dedupKey`), by model: the next release ships that version whatever it
     /// changes, so such a problem is listed, though it shipped before and is reported in the
@@ -83,17 +86,13 @@ struct ComingSteps {
         }
         comingVersions = coming
         newestVersionProblems = newest
-        stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id)
-            + catalog.mappingModelRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id, CloudKitSyncStartedRule().descriptor.id])
+        stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id) + catalog.mappingModelRules.map(\.descriptor.id))
+        historyRules = Dictionary(catalog.historyRules.map { ($0.descriptor.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether `finding` is about a shipped step.
     func isShipped(_ finding: Finding) -> Bool {
-        // A version removed before the newest release is about the step that removed it (its
-        // `baseline` the version removed, its `version` the one current after); the lock's
-        // removals are about the coming release.
-        let removedInAStep = finding.ruleID == ReleasedVersionLockRule.removed.descriptor.id && finding.baseline != nil
-        guard stepRules.contains(finding.ruleID) || removedInAStep else { return false }
+        guard stepRules.contains(finding.ruleID) || historyRules[finding.ruleID]?.isAboutOneStep(finding) == true else { return false }
         if newestVersionProblems[finding.model]?[finding.dedupKey] != nil { return false }
         return !(comingVersions[finding.model]?.contains(finding.version) ?? true)
     }

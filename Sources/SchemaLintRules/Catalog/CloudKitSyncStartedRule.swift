@@ -5,6 +5,9 @@ import SchemaLintCore
 package struct CloudKitSyncStartedRule: HistoryRule {
     package init() {}
 
+    /// The step that turned sync on.
+    package func isAboutOneStep(_ finding: Finding) -> Bool { true }
+
     package let descriptor = RuleDescriptor(
         id: "cloudkit-sync-started", category: .modification, synced: .warning, local: nil,
         summary: "A store the release before kept local syncs with CloudKit: every device uploads what it holds, duplicates included."

@@ -6,6 +6,9 @@ import SchemaLintCore
 package struct MigrationAtLaunchRule: HistoryRule {
     package init() {}
 
+    /// The migration each step runs when the app opens a store of the version before it.
+    package func isAboutOneStep(_ finding: Finding) -> Bool { true }
+
     package let descriptor = RuleDescriptor(
         id: "migration-at-launch", category: .migration, synced: nil, local: .note,
         summary: "Opening a store of the previous release migrates the whole store at launch: say how, and keep it off the main thread."

@@ -8,6 +8,11 @@ package struct ReleasedVersionLockRule: HistoryRule {
     package let descriptor: RuleDescriptor
     let check: Check
 
+    /// A version removed before the newest release is about the step that removed it (its
+    /// `baseline` the version removed, its `version` the one current after); the lock's and the
+    /// newest release's removals are about the coming release.
+    package func isAboutOneStep(_ finding: Finding) -> Bool { check == .removed && finding.baseline != nil }
+
     static let modified = ReleasedVersionLockRule(
         descriptor: RuleDescriptor(
             id: "released-version-modified", category: .input, synced: .error, local: .error,
