@@ -10630,7 +10630,10 @@ hash leaves out shipped no new shape), and whose stores match no version now: th
 but the newest release's, unless a version of the bundle holds that shape under a name of its own,
 or the release held the version as an older one (another was current, and made its stores).
 An edit since the newest release is a finding of its own, since it is what the coming release
-changes. A SwiftData schema of a migration plan is compared the same way: its Swift files are read
+changes. A release that held a model with no entity, or the new-project template's model untouched
+(one `Item` with a `timestamp`) where the app's model now keeps no `Item`, made stores of nothing
+the app keeps, which lightweight migration opens with the app's model (it only adds entities): the
+releases that count begin with the first that held more. A SwiftData schema of a migration plan is compared the same way: its Swift files are read
 again at the releases where one of them changed, halving the releases between two readings that
 differ to find where each shape began. The stores an older shape made record its version
 identifier: where no schema of the plan has that identifier any more, they are of an unknown model
@@ -14112,6 +14115,29 @@ final class MemoryService {
                 } catch {
                     ↓fatalError("SwiftData cannot make any container: \(error)")
                 }
+            }
+        }
+    }
+}
+```
+
+### Triggers: the `else` of an in-memory container made with `try?`, then an empty container; the stop when both fail (a note)
+
+```swift path=App/SessionStore.swift
+import SwiftData
+
+final class SessionStore {
+    var container: ModelContainer?
+
+    func openInMemory(schema: Schema) {
+        let configuration = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+        if let container = try? ModelContainer(for: schema, configurations: [configuration]) {
+            self.container = container
+        } else {
+            do {
+                container = try ModelContainer(for: Schema([]))
+            } catch {
+                ↓fatalError("SwiftData cannot make any container: \(error)")
             }
         }
     }

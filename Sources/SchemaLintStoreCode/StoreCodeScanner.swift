@@ -1465,17 +1465,22 @@ final class StoreCodeVisitor: SyntaxVisitor {
     /// the configuration written there or bound to a name before the `do`): the last resort when
     /// even the store that keeps nothing could not be made.
     private func runsWhenTheFallbackToMemoryFailed(_ node: some SyntaxProtocol) -> Bool {
+        func triesMemory(_ attempt: some SyntaxProtocol) -> Bool {
+            let finder = DestructiveCallFinder(helpers: nil)
+            finder.walk(attempt)
+            if finder.found.contains(where: { $0.1 == .fallsBackToMemory }) { return true }
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(attempt)
+            return calls.found.contains { SynchronousCode.calledName($0) == "ModelContainer" && isInMemoryOrPreview($0) }
+        }
         var current = Syntax(node)
         while let parent = current.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
-            if let clause = parent.as(CatchClauseSyntax.self), let attempt = clause.parent?.parent?.as(DoStmtSyntax.self) {
-                let finder = DestructiveCallFinder(helpers: nil)
-                finder.walk(attempt.body)
-                if finder.found.contains(where: { $0.1 == .fallsBackToMemory }) { return true }
-                let calls = AllCalls(viewMode: .sourceAccurate)
-                calls.walk(attempt.body)
-                if calls.found.contains(where: { SynchronousCode.calledName($0) == "ModelContainer" && isInMemoryOrPreview($0) }) { return true }
-            }
+            if let clause = parent.as(CatchClauseSyntax.self), let attempt = clause.parent?.parent?.as(DoStmtSyntax.self), triesMemory(attempt.body) { return true }
+            // The `else` of `if let container = try? ModelContainer(...)` (or of such a `guard`)
+            // with an in-memory configuration runs only where that container failed.
+            if let branch = parent.as(IfExprSyntax.self), branch.elseBody?.id == current.id, triesMemory(branch.conditions) { return true }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), guardStatement.body.id == current.id, triesMemory(guardStatement.conditions) { return true }
             current = parent
         }
         return false

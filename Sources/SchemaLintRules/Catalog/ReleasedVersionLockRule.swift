@@ -112,9 +112,12 @@ package struct ReleasedVersionLockRule: HistoryRule {
                         [ShippedShape(tag: Self.release(before: change), copy: version, place: version.location.file)]
                     } ?? [])
                     // A shape with no entity (the template's empty model, shipped before the app
-                    // used it) holds nothing in any store: the releases begin with the first
-                    // that held one.
-                    let shapes = Array(Self.shapesTheStoresTell(apart: allShapes).drop { $0.copy.entities.isEmpty })
+                    // used it), or the new-project template's untouched `Item` where the app
+                    // keeps no `Item`, holds nothing of the app's in any store: the releases
+                    // begin with the first that held more.
+                    let shapes = Array(Self.shapesTheStoresTell(apart: allShapes).drop { shape in
+                        shape.copy.entities.isEmpty || Self.isProjectTemplate(shape.copy, replacedIn: version)
+                    })
                     // Those of every shape but the newest release's match no version in the bundle,
                     // unless one holds that shape under a name of its own (added back), or another
                     // bundle of the app does (kept as a legacy model to copy the old stores from).
@@ -149,6 +152,9 @@ package struct ReleasedVersionLockRule: HistoryRule {
                 // What the newest release holds and the working tree changed since: what the coming
                 // release changes, whatever older releases did.
                 if version.isReleased, let copy = entry.releasedCopy {
+                    // A release of the untouched project template made stores of nothing the app
+                    // keeps, and the app's model only adds entities to it: nothing to restore.
+                    if Self.isProjectTemplate(copy, replacedIn: version) { continue }
                     // The release's own copy: what differs is said element by element, and only
                     // the elements count (its model's name, its place in the order and whether
                     // the code syncs it are not the version's content).
@@ -534,6 +540,14 @@ package struct ReleasedVersionLockRule: HistoryRule {
     }
 
     /// The tag of a release's entry, whose place is `tag:path`.
+    /// Whether `shipped` is the new-project template's untouched model (`ModelVersion
+    /// .isProjectTemplate`) and `version` keeps no `Item` of it: the template's stores hold only
+    /// the template's objects, and opening them with `version` drops them and adds its entities,
+    /// which lightweight migration infers.
+    private static func isProjectTemplate(_ shipped: ModelVersion, replacedIn version: ModelVersion) -> Bool {
+        shipped.isProjectTemplate && !version.containsEntity(named: "Item")
+    }
+
     private static func tag(of entry: VersionLock.Entry) -> String {
         entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
     }

@@ -2416,6 +2416,24 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("schemalint lock --force"), "\(run.stdout)")
     }
 
+    /// A release that shipped the new-project template's model untouched (one `Item` with a
+    /// `timestamp`), edited since into the app's own entities, made stores of nothing the app
+    /// keeps: no finding. Kept and changed, the template's `Item` is the app's.
+    @Test(arguments: [false, true])
+    func aReleasedProjectTemplateReplacedByTheAppsModelIsNoFinding(keepsItem: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let template = "<entity name=\"Item\">\n<attribute name=\"timestamp\" optional=\"YES\" attributeType=\"Date\"/>\n</entity>"
+        try folder.write(XcodeFixtures.contents(template), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("the template")
+        try repository.tag("v1.0")
+        let item = keepsItem ? "<entity name=\"Item\">\n<attribute name=\"timestamp\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n" : ""
+        try folder.write(XcodeFixtures.contents(item + "<entity name=\"Episode\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("the app's model, in place")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("[released-version-modified]") == keepsItem, "\(run.stdout)")
+    }
+
     /// Versions of one release deleted together (every version but the first, the history
     /// squashed) are one finding that names them all, with a note at each other copy.
     @Test func releasedVersionsDeletedTogetherAreOneFinding() throws {
