@@ -10642,7 +10642,8 @@ them as that schema's, so an edit that kept it is left to the newest release's c
 is the schema as it first shipped, under a name of its own (its models nested in it), listed in
 the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
-staging or test) ships to testers, so the first release is the first other tag that held the
+staging or test) ships to testers (and a tag that marks a milestone of the work, `v0.1-setup`
+with a word `setup`, `wip` or `draft`, to no one: it is no release), so the first release is the first other tag that held the
 version; but where a version was tagged only as pre-releases, with a later version tagged after
 them and no release tagged since, the team tags only its builds, and the last of them is the
 release people got. This is a warning, since the edit has shipped already and nothing in the coming release

@@ -278,9 +278,11 @@ package struct GitReleaseTags: Sendable {
         let pattern = isDefault ? Self.widenedDefault(among: tags.map(\.name)) : pattern
         self.pattern = pattern
         // The default's `v*` takes a version after the `v`: a tag some CI job named without the
-        // version it lacked (`v$APP_VERSION_b1`) records no release.
+        // version it lacked (`v$APP_VERSION_b1`) records no release; nor does one that marks a
+        // milestone of the work (`v0.1-setup`, `v0.3-wip`), no build anyone got.
         func matchesAVersion(_ name: String) -> Bool {
             Self.matches(name, pattern: pattern) && !(isDefault && (name.hasPrefix("v") || name.hasPrefix("V")) && !ReleaseTagOrder.Key(name).namesAVersion)
+                && !(isDefault && Self.marksAMilestone(name))
         }
         // Tags whose version a platform follows (`v1.0.0_mac` beside `v2.1.4`) are another
         // platform's line of releases, numbered on their own and shipped to other devices: read
@@ -439,6 +441,12 @@ package struct GitReleaseTags: Sendable {
         guard let start = name.firstIndex(where: \.isNumber) else { return nil }
         let run = name[start...].prefix { $0.isNumber || $0 == "." }
         return String(run.reversed().drop { $0 == "." }.reversed())
+    }
+
+    /// Whether a tag marks a milestone of the work rather than a build: a word of its name
+    /// (between punctuation) is `setup`, `wip` or `draft` (`v0.1-setup`, `v0.3-wip`).
+    static func marksAMilestone(_ name: String) -> Bool {
+        name.lowercased().split { !$0.isLetter }.contains { ["setup", "wip", "draft"].contains($0) }
     }
 
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with

@@ -2078,6 +2078,9 @@ struct ReleasedAtTagTests {
         #expect(switched.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") } == findings, "\(switched.stdout)")
         #expect(GitReleaseTags.isPrerelease("v2.1.2-beta3") && GitReleaseTags.isPrerelease("1.0-rc.1") && GitReleaseTags.isPrerelease("5.19.0-1-staging") && GitReleaseTags.isPrerelease("6.6.0-prerelease"))
         #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
+        // A milestone of the work is no release at all.
+        let tags = GitReleaseTags(listing: ["a v0.1-setup 1", "b v0.3-WIP 2", "c v1.0-draft 3", "d v1.0 4", "e v1.1-settings 5"].joined(separator: "\n"), pattern: HistorySource.defaultTagPattern)
+        #expect(tags.tags.map(\.name) == ["v1.0", "v1.1-settings"], "\(tags.tags.map(\.name))")
         // Marks written straight after the last number (`b` for beta), not a build's hash.
         #expect(GitReleaseTags.isPrerelease("v1.0.0b2") && GitReleaseTags.isPrerelease("2.0a1") && GitReleaseTags.isPrerelease("1.4rc2"))
         #expect(!GitReleaseTags.isPrerelease("v1.2.3-4abc") && !GitReleaseTags.isPrerelease("v1.0.0-5b2f9c1"))
