@@ -77,8 +77,9 @@ package struct ReleasedVersionLockRule: HistoryRule {
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
         var sameChange: [String: [Edit]] = [:]
-        // Released versions gone from the models, by the lock or the release that holds them: one
-        // finding each (a bundle whose versions were all deleted but the first is one change).
+        // Released versions gone from the models, grouped by the lock or the release that holds
+        // them: one finding a group (a bundle whose versions were all deleted but the first is one
+        // change).
         var removed: [(source: String, entries: [VersionLock.Entry])] = []
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
@@ -212,12 +213,12 @@ package struct ReleasedVersionLockRule: HistoryRule {
             let names = group.map { $0.isFromLockFile ? $0.version : $0.label ?? $0.version }
             let several = names.count > 1
             let versions = several ? "versions \(EnglishList.join(names))" : "version \(names[0])"
-            let where_ = first.isFromLockFile
+            let place = first.isFromLockFile
                 ? "\(several ? "are" : "is") locked"
                 : "\(several ? "are" : "is") in the release at \(several ? source : first.location?.file ?? "")"
             findings.append(Finding(
                 ruleID: descriptor.id, severity: severity(anyVersion),
-                message: "released \(versions) of \(ModelName.spoken(first.model)) \(where_) but no longer in the models; people still run \(several ? "them" : "it"), and later versions are no longer checked against \(several ? "them" : "it")",
+                message: "released \(versions) of \(ModelName.spoken(first.model)) \(place) but no longer in the models; people still run \(several ? "them" : "it"), and later versions are no longer checked against \(several ? "them" : "it")",
                 location: first.location ?? SourceLocation(file: VersionLock.fileName, line: 1, column: 1),
                 model: first.model, baseline: nil, version: anyVersion?.label ?? first.version, path: nil,
                 notes: group.dropFirst().compactMap { entry in entry.location.map { Finding.Note("also released: \(entry.label ?? entry.version)", at: $0) } },
@@ -539,7 +540,6 @@ package struct ReleasedVersionLockRule: HistoryRule {
         return breaks
     }
 
-    /// The tag of a release's entry, whose place is `tag:path`.
     /// Whether `shipped` is the new-project template's untouched model (`ModelVersion
     /// .isProjectTemplate`) and `version` keeps no `Item` of it: the template's stores hold only
     /// the template's objects, and opening them with `version` drops them and adds its entities,
@@ -548,6 +548,7 @@ package struct ReleasedVersionLockRule: HistoryRule {
         shipped.isProjectTemplate && !version.containsEntity(named: "Item")
     }
 
+    /// The tag of a release's entry, whose place is `tag:path`.
     private static func tag(of entry: VersionLock.Entry) -> String {
         entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
     }
