@@ -1528,6 +1528,11 @@ How the three type-change rules divide the work, so that each type change is rep
 | may change values (`int64` to `int16`, `double` to an integer, `int64` to `double`, a number to `boolean`) | `attribute-type-changed`, error | `attribute-type-narrowed`, warning |
 | involves any other type (`string` to `date`, `int32` to `string`, ...) | `attribute-type-changed`, error | `attribute-type-changed`, error |
 
+Types that mirror to the same CloudKit field type (Transformable and Binary Data to BYTES; String,
+UUID and URI to STRING) leave a deployed field as it is, so a synced change between them deploys:
+it is still an error, for the local store's migration, which lightweight migration cannot infer,
+and the message says so.
+
 `migration-path-not-inferable` uses the same table for stores that skip versions: an older release
 reaches the newest version in one migration when every type change on the way is numeric or
 Boolean.
@@ -1577,6 +1582,33 @@ entities:
     attributes:
       name: string
       color: {type: ↓string, default: "blue"}
+```
+
+### Triggers: a synced transformable becomes binary data: the field stays BYTES, the local migration fails (an error)
+
+Both types mirror to a BYTES field, so the CloudKit schema deploys as it is; what fails is the
+store on the device, which lightweight migration cannot convert.
+
+```yaml
+model: Invoices
+version: 1
+cloudkit: true
+entities:
+  Invoice:
+    attributes:
+      number: string
+      services: {type: transformable, transformer: NSSecureUnarchiveFromData, className: "[String]"}
+```
+
+```yaml
+model: Invoices
+version: 2
+cloudkit: true
+entities:
+  Invoice:
+    attributes:
+      number: string
+      services: {type: ↓binary}
 ```
 
 ### Triggers: a local attribute changes from string to date

@@ -81,6 +81,19 @@ import SchemaLintTestSupport
         ])
     }
 
+    /// Types that mirror to one CloudKit field type (String and URI to STRING) leave the deployed
+    /// field as it is: the error is the local migration's, and its advice a local one.
+    @Test func aSyncedChangeBetweenTypesOfOneFieldIsTheLocalMigrationsError() throws {
+        let folder = try Self.shop([("string", "int32"), ("uri", "int32")], cloudkit: true)
+        let run = try Executable.run(["models", "--all-steps"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(Self.lines(run).prefix(3) == [
+            "models/v2.yaml:7:21: error: attribute 'Order.total' changed type from string to uri; the CloudKit field CD_total stays STRING, so the schema deploys, but lightweight migration converts only between numeric and Boolean types, so it cannot infer this change and opening a store of version 1 fails [attribute-type-changed]",
+            "    note: 'Order.total' as declared in version 1 (models/v1.yaml:7:7)",
+            "    help: split it into steps (add a new attribute, copy the values in code, remove 'total' in a later version) or migrate with a staged migration (NSStagedMigrationManager)",
+        ])
+    }
+
     /// In CloudKit a deployed field keeps its type: every one of the steps above is an error, once.
     @Test(arguments: [
         [("int64", "int16"), ("double", "int16"), ("double", "int64")],
