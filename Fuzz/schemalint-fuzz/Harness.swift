@@ -73,6 +73,8 @@ enum Harness: String, CaseIterable {
                 // refuses either.
                 let listing = XcodeProjectListing(bytes)
                 _ = listing.lists("Store.swift")
+                // The one-pass check of whether to parse a project at all reads the same values.
+                _ = XcodeProjectListing.mayName(anyOf: [Array("store.swift".utf8), Array("a".utf8)], in: bytes)
                 _ = XcodeGenSources.folders(in: bytes, file: "project.yml")
             }
             return nil

@@ -1371,23 +1371,10 @@ final class StoreCodeVisitor: SyntaxVisitor {
     static func calls(ofLocalFunction declaration: Syntax) -> [FunctionCallExprSyntax] {
         guard let function = declaration.as(FunctionDeclSyntax.self), let item = function.parent?.as(CodeBlockItemSyntax.self),
               let statements = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
-        final class Calls: SyntaxVisitor {
-            let name: String
-            var found: [FunctionCallExprSyntax] = []
-            init(name: String) {
-                self.name = name
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found.append(node) }
-                return .visitChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let calls = Calls(name: function.name.text)
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.skipsClosuresAndFunctions = true
         for statement in statements.drop(while: { $0.id != item.id }).dropFirst() { calls.walk(statement) }
-        return calls.found
+        return calls.found.filter { $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == function.name.text }
     }
 
     /// The bodies of the `if`s after `branch` in `body` whose condition is a flag that `branch` sets

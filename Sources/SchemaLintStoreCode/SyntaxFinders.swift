@@ -94,11 +94,17 @@ final class LabeledArguments: SyntaxVisitor {
 /// Every call in the code walked.
 final class AllCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
+    /// Whether the calls inside closures and nested functions are left out: code that runs
+    /// where it is written, not later or when something calls it.
+    var skipsClosuresAndFunctions = false
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
         return .visitChildren
     }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { skipsClosuresAndFunctions ? .skipChildren : .visitChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { skipsClosuresAndFunctions ? .skipChildren : .visitChildren }
 }
 
 /// The names of the functions a piece of code calls.
