@@ -14109,13 +14109,13 @@ final class CoreDataStack {
     let model: NSManagedObjectModel
     let coordinator: NSPersistentStoreCoordinator
 
-    init(model: NSManagedObjectModel, storeURL: URL) {
+    init(model: NSManagedObjectModel, storeURL: URL) throws {
         self.model = model
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         if !isCompatible(storeURL) {
             try? ↓coordinator.destroyPersistentStore(at: storeURL, ofType: NSSQLiteStoreType, options: nil)
         }
-        _ = try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
     }
 
     func isCompatible(_ storeURL: URL) -> Bool {
@@ -20757,6 +20757,65 @@ no deletion of the store.
 }
 
 @end
+```
+
+### Triggers: Swift that adds the store with `try?` and drops the result
+
+```swift path=App/PersistenceController.swift
+import CoreData
+
+final class PersistenceController {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        _ = ↓try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
+### Triggers: a wrapper of `addPersistentStore` that throws, called with `try?` and its result dropped
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let coordinator: NSPersistentStoreCoordinator
+    let storeURL: URL
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        self.storeURL = storeURL
+        ↓try? addStore()
+    }
+
+    func addStore() throws {
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
+### Does not trigger: `try?` on `addPersistentStore`, then a test of the stores the coordinator holds
+
+```swift path=App/PersistenceController.swift
+import CoreData
+
+final class PersistenceController {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+        if coordinator.persistentStores.isEmpty {
+            showStoreProblem()
+        }
+    }
+
+    func showStoreProblem() {}
+}
 ```
 
 ### Does not trigger: a SwiftData container of a new file in the temporary folder, for screenshots

@@ -218,6 +218,13 @@ struct ErrorPaths {
                             }
                         case .escapes(let declaration):
                             passesOn = declarations.unit(declaredBy: declaration) == site.unit
+                        case .discarded(let tryExpression):
+                            // `_ = try? addStore()` around a wrapper of `addPersistentStore`: the
+                            // coordinator goes on without its store, as where the opening's own
+                            // error is dropped.
+                            if escape.opening == .addPersistentStore, !escape.opensAfterDeletingTheStore, !Self.addsToALocalCoordinator(units[escape.unit].body) {
+                                actions.append(action(.onlyLogs, "ignoring the error", at: tryExpression, in: site.unit, escape: escape, path: step.path))
+                            }
                         case .ignored:
                             break
                         }

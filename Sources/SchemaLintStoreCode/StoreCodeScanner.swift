@@ -1361,9 +1361,26 @@ final class StoreCodeVisitor: SyntaxVisitor {
                 // its callers beside it do when it throws is what the app does.
                 for site in Self.calls(ofLocalFunction: declaration) { addFailureActions(ofThrowing: site, opening: opening) }
             }
+        case .discarded(let tryExpression):
+            // `_ = try? coordinator.addPersistentStore(...)`: the coordinator goes on without its
+            // store, and nothing tells anyone (as `error:nil` in Objective-C). Code that looks at
+            // the coordinator's stores afterwards learns of the failure its own way.
+            guard opening == .addPersistentStore, ["ofType", "type"].contains(call.arguments.first?.label?.text),
+                  let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call),
+                  !Self.liesInACatch(call, within: declarations.units[unit].body),
+                  !Self.readsTheStoresAdded(after: tryExpression, within: declarations.units[unit].body) else { break }
+            var action = StoreFailureAction(action: .onlyLogs, written: "ignoring the error", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call))
+            action.afterFallbackToMemory = runsWhenTheFallbackToMemoryFailed(call)
+            scanned.facts.failureActions.append(action)
         case .ignored:
             break
         }
+    }
+
+    /// Whether the code after `node` in `body` reads `persistentStores` (`if
+    /// coordinator.persistentStores.isEmpty`): it tests whether the store was added.
+    private static func readsTheStoresAdded(after node: some SyntaxProtocol, within body: Syntax) -> Bool {
+        body.tokens(viewMode: .sourceAccurate).contains { $0.position >= node.endPosition && $0.tokenKind == .identifier("persistentStores") }
     }
 
     /// The calls of a local function (declared among a body's statements) in the statements after

@@ -15,7 +15,10 @@ enum ThrowingCallFailure {
     /// A plain `try` with no `do` around it up to the declaration of a function or initializer
     /// (which may be a local one): the error leaves it.
     case escapes(from: Syntax)
-    /// `try?` without a `guard`, a call inside a closure, no `try` at all: nothing to follow.
+    /// `try? open()` or `_ = try? open()` as a statement of its own: neither the error nor the
+    /// result is looked at, so the code goes on as if the call had worked.
+    case discarded(TryExprSyntax)
+    /// `try?` whose result is kept, a call inside a closure, no `try` at all: nothing to follow.
     case ignored
 
     /// `asOptional`: the call returns nil where it failed (a wrapper of the project that catches
@@ -46,7 +49,9 @@ enum ThrowingCallFailure {
                 sawTry = true
                 switch tryExpression.questionOrExclamationMark?.text {
                 case "!": return .forced(tryExpression)
-                case "?": optional = true
+                case "?":
+                    if isAStatementOfItsOwn(tryExpression) { return .discarded(tryExpression) }
+                    optional = true
                 default: break
                 }
             }
@@ -125,6 +130,25 @@ enum ThrowingCallFailure {
             if catchesEverything { break }
         }
         return result
+    }
+
+    /// Whether `try? x` is a statement, or the value of `_ = try? x`: what it returns goes nowhere.
+    private static func isAStatementOfItsOwn(_ tryExpression: TryExprSyntax) -> Bool {
+        if let item = tryExpression.parent?.as(CodeBlockItemSyntax.self) { return !isReturnedImplicitly(item) }
+        guard let list = tryExpression.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+              sequence.parent?.is(CodeBlockItemSyntax.self) ?? false else { return false }
+        let elements = Array(list)
+        return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self) && elements[2].id == tryExpression.id
+    }
+
+    /// Whether a statement is the value its body returns: the one statement of a function that
+    /// returns something, of a getter or of a closure.
+    private static func isReturnedImplicitly(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let statements = item.parent?.as(CodeBlockItemListSyntax.self), statements.count == 1, let body = statements.parent else { return false }
+        if body.is(ClosureExprSyntax.self) || body.is(AccessorBlockSyntax.self) { return true }
+        guard body.is(CodeBlockSyntax.self), let owner = body.parent else { return false }
+        if let function = owner.as(FunctionDeclSyntax.self) { return function.signature.returnClause != nil }
+        return owner.is(AccessorDeclSyntax.self)
     }
 
     /// Whether a declaration is a statement of a body (a function's, a closure's, a `do`'s).
