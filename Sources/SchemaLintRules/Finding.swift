@@ -28,6 +28,7 @@ public struct Finding: Hashable, Sendable {
         var suggestions: [String]
         var needsAStoredObjectWithoutAValue = false
         var memberIdentities: [String] = []
+        var gathering: Gathering?
     }
 
     public var ruleID: String {
@@ -89,6 +90,35 @@ public struct Finding: Hashable, Sendable {
     package var memberIdentities: [String] {
         get { stored.value.memberIdentities }
         _modify { yield &stored.value.memberIdentities }
+    }
+
+    /// How this finding joins the others of its rule, model and version that say one change with
+    /// it: set by the rule that makes it, read by `OneChangeOneFinding` once suppressions and the
+    /// baseline weighed each finding alone; nil for a finding that stays on its own.
+    package var gathering: Gathering? {
+        get { stored.value.gathering }
+        _modify { yield &stored.value.gathering }
+    }
+
+    /// What a finding brings to the one it is gathered into.
+    package struct Gathering: Hashable, Sendable {
+        /// Findings of one rule, model and version with equal keys become one.
+        package var key: String
+        /// What the gathered finding lists for this one.
+        package var item: String
+        /// The note the gathered finding keeps at this one's place.
+        package var note: String
+        /// The gathered message reads "<count> <problem>: <items>; <consequence>".
+        package var problem: String
+        package var consequence: String
+
+        package init(key: String, item: String, note: String, problem: String, consequence: String) {
+            self.key = key
+            self.item = item
+            self.note = note
+            self.problem = problem
+            self.consequence = consequence
+        }
     }
 
     package init(

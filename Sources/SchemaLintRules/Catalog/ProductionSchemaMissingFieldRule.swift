@@ -30,64 +30,23 @@ struct ProductionSchemaMissingFieldRule: HistoryRule {
                 for field in recordType.fields where !field.isOptional && deployed.field(named: field.name) == nil {
                     guard reported.insert("\(recordType.name).\(field.name)").inserted else { continue }
                     let element = field.name == CloudKitMirror.entityNameField ? "which entity a record holds" : "'\(field.path)'"
-                    findings.append(comparison.finding(
+                    var finding = comparison.finding(
                         descriptor, in: version, path: field.path, at: field.location,
                         message: "field \(field.name) (\(field.type)) of record type \(recordType.name) is not in the production schema \(comparison.fileName); the first time \(version.displayName) saves \(element), CloudKit answers \"Cannot create or modify field '\(field.name)' in record '\(recordType.name)' in production schema\" and sync stops",
                         notes: [Finding.Note("record type \(recordType.name) in the production schema", at: deployed.location)],
                         suggestions: ProductionSchemaComparison.deployAdvice(version)
-                    ))
+                    )
+                    // The fields one version adds to one record type are one deployment: one finding.
+                    finding.gathering = Finding.Gathering(
+                        key: field.path.entity, item: "\(field.name) (\(field.type))",
+                        note: field.name == CloudKitMirror.entityNameField ? "\(field.name) says which entity a record holds" : "\(field.name) is '\(field.path)'",
+                        problem: "fields of record type \(recordType.name) are not in the production schema \(comparison.fileName)",
+                        consequence: "the first time \(version.displayName) saves one of them, CloudKit answers \"Cannot create or modify field '<field>' in record '\(recordType.name)' in production schema\" and sync stops"
+                    )
+                    findings.append(finding)
                 }
             }
         }
         return findings
-    }
-
-    /// One change, one finding: the fields one version adds to one record type are one
-    /// deployment, so their findings are one, at the first, listing each with a note where it is
-    /// declared (the members' identities kept for baselines). Run once suppressions, the baseline
-    /// and `--against` weighed each field.
-    static func perRecordType(_ findings: [Finding]) -> [Finding] {
-        let id = ProductionSchemaMissingFieldRule().descriptor.id
-        struct Group: Hashable { let model: String, version: String, entity: String }
-        /// `field CD_x (STRING) of record type CD_Note is not in the production schema F; the first time V saves ...`
-        func parts(_ finding: Finding) -> (field: String, recordType: String, schema: String, versionName: String)? {
-            guard finding.ruleID == id, finding.path?.member != nil, finding.message.hasPrefix("field "),
-                  let typeEnd = finding.message.range(of: " of record type "),
-                  let schemaStart = finding.message.range(of: " is not in the production schema ", range: typeEnd.upperBound..<finding.message.endIndex),
-                  let schemaEnd = finding.message.range(of: "; the first time ", range: schemaStart.upperBound..<finding.message.endIndex),
-                  let saves = finding.message.range(of: " saves ", range: schemaEnd.upperBound..<finding.message.endIndex)
-            else { return nil }
-            return (String(finding.message[finding.message.index(finding.message.startIndex, offsetBy: 6)..<typeEnd.lowerBound]),
-                    String(finding.message[typeEnd.upperBound..<schemaStart.lowerBound]),
-                    String(finding.message[schemaStart.upperBound..<schemaEnd.lowerBound]),
-                    String(finding.message[schemaEnd.upperBound..<saves.lowerBound]))
-        }
-        func group(of finding: Finding) -> Group? {
-            guard parts(finding) != nil, let path = finding.path else { return nil }
-            return Group(model: finding.model, version: finding.version, entity: path.entity)
-        }
-        let groups = Dictionary(grouping: findings.indices.filter { group(of: findings[$0]) != nil }, by: { group(of: findings[$0])! }).filter { $0.value.count > 1 }
-        guard !groups.isEmpty else { return findings }
-        var merged: [Int: Finding] = [:]
-        var dropped = Set<Int>()
-        for members in groups.values {
-            let sorted = members.sorted { (findings[$0].location, findings[$0].identity) < (findings[$1].location, findings[$1].identity) }
-            guard let first = parts(findings[sorted[0]]) else { continue }
-            var finding = findings[sorted[0]]
-            let fields = sorted.compactMap { parts(findings[$0])?.field }
-            finding.message = "\(sorted.count) fields of record type \(first.recordType) are not in the production schema \(first.schema): \(fields.joined(separator: ", ")); the first time \(first.versionName) saves one of them, CloudKit answers \"Cannot create or modify field '<field>' in record '\(first.recordType)' in production schema\" and sync stops"
-            finding.path = findings[sorted[0]].path.map { ElementPath(entity: $0.entity) }
-            finding.memberIdentities = sorted.map { findings[$0].identity }
-            var told = Set<String>()
-            let shared = sorted.flatMap { findings[$0].notes }.filter { told.insert($0.message).inserted }
-            finding.notes = sorted.map { index in
-                let field = parts(findings[index])?.field.split(separator: " ").first.map(String.init) ?? ""
-                let element = field == CloudKitMirror.entityNameField ? "says which entity a record holds" : "is '\(findings[index].path?.description ?? "")'"
-                return Finding.Note("\(field) \(element)", at: findings[index].location)
-            } + shared
-            merged[sorted[0]] = finding
-            dropped.formUnion(sorted.dropFirst())
-        }
-        return findings.indices.filter { !dropped.contains($0) }.map { merged[$0] ?? findings[$0] }
     }
 }
