@@ -13855,6 +13855,43 @@ final class Persistence {
 }
 ```
 
+### Triggers: an older copy in the recovery folder removed to make room for the store's files moved there under their own names; the stop when the new store fails too (a note)
+
+Removing what stands at the place a file is about to be moved to deletes an older copy set aside
+there, not the store: the move keeps the store's files.
+
+```swift path=App/JournalApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct JournalApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Entry.self)
+        } catch {
+            let folder = URL.applicationSupportDirectory
+            let recovery = folder.appending(path: "Recovery")
+            let store = folder.appending(path: "default.store")
+            let files = [store, URL(fileURLWithPath: store.path + "-wal"), URL(fileURLWithPath: store.path + "-shm")]
+            try? FileManager.default.createDirectory(at: recovery, withIntermediateDirectories: true)
+            for file in files {
+                let destination = recovery.appendingPathComponent(file.lastPathComponent)
+                try? FileManager.default.removeItem(at: destination)
+                try? FileManager.default.moveItem(at: file, to: destination)
+            }
+            container = ↓try! ModelContainer(for: Entry.self)
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Journal") }
+    }
+}
+```
+
 ### Does not trigger: the store's files moved aside under a dated name, each removed only where it cannot be moved
 
 A file removed in the `catch` of the `moveItem` that failed to move it is the recovery's last
@@ -16730,6 +16767,35 @@ enum DataSchema {
 }
 
 // Views use container.mainContext through the environment.
+```
+
+### Triggers: a static container that only `#if DEBUG` code reads (a note)
+
+Release builds read `opened` (which the app sets when it opened its store), the `#else` of
+`current`: they never make `development`.
+
+```swift path=App/ModelContainer+Current.swift
+import SwiftData
+
+extension ModelContainer {
+    static var development: ModelContainer {
+        do {
+            return try ModelContainer(for: Deck.self, configurations: ModelConfiguration("Development"))
+        } catch {
+            ↓fatalError()
+        }
+    }
+
+    nonisolated(unsafe) static var opened: ModelContainer?
+
+    static var current: ModelContainer? {
+        #if DEBUG
+        development
+        #else
+        opened
+        #endif
+    }
+}
 ```
 
 ### Triggers: the older template's coordinator, read only by its context, read only by a saveContext() nothing calls (a note)

@@ -103,6 +103,29 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return first.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "absoluteString"
     }
 
+    /// Whether `removeItem(at: destination)` makes room for the move or copy right after it of a
+    /// file to another folder under its own name (`let destination =
+    /// recoveryFolder.appendingPathComponent(file.lastPathComponent)`, then `moveItem(at: file,
+    /// to: destination)`): it deletes an older copy set aside there, not the store, which the move
+    /// keeps.
+    static func clearsTheWayForAMoveAside(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let removed = call.arguments.first?.expression, let name = removed.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var current = Syntax(call)
+        while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) { current = parent }
+        guard let item = current.parent?.as(CodeBlockItemSyntax.self), let statements = item.parent?.as(CodeBlockItemListSyntax.self),
+              let body = statements.parent else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.skipsClosuresAndFunctions = true
+        for statement in statements.drop(while: { $0.id != item.id }).dropFirst().prefix(2) { calls.walk(statement) }
+        let origins = Self.origins(of: name, at: Syntax(call), in: body)
+        return calls.found.contains { later in
+            guard let called = SynchronousCode.calledName(later), ["moveItem", "copyItem"].contains(called),
+                  later.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedText == name,
+                  let source = later.arguments.first(where: { $0.label?.text == "at" })?.expression.trimmedText else { return false }
+            return origins.contains { ByteSearch.contains(source + ".lastPathComponent", in: $0) }
+        }
+    }
+
     static func removesATemporaryItem(_ call: FunctionCallExprSyntax) -> Bool {
         guard let target = call.arguments.first?.expression else { return false }
         func isTemporary(_ text: String) -> Bool { ByteSearch.contains("emporary", in: text) }
@@ -333,7 +356,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
         switch name {
         case _ where Self.stoppingCalls.contains(name):
             if !isMember, !Self.runsOnlyWhereNoStandardFolderIs(node) { found.append((Syntax(node), .stopsTheApp, name + "()")) }
-        case "removeItem" where isMember && !Self.removesATemporaryItem(node) && !Self.namesNoFile(node):
+        case "removeItem" where isMember && !Self.removesATemporaryItem(node) && !Self.namesNoFile(node) && !Self.clearsTheWayForAMoveAside(node):
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))

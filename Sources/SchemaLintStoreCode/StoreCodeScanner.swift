@@ -1816,7 +1816,14 @@ final class StoreCodeVisitor: SyntaxVisitor {
         if StoreDeletingHelpers.isNamedForMovingAside(name) { return true }
         guard name == "moveItem", let source = call.arguments.first?.expression else { return false }
         let moved = source.trimmedText
-        return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { ByteSearch.contains($0, in: moved) }
+        guard opened.isEmpty else { return opened.contains { ByteSearch.contains($0, in: moved) } }
+        if isStore(source, depth: 0) { return true }
+        // `for file in [store, store.appendingPathExtension("wal"), ...] { moveItem(at: file, ...) }`:
+        // a name the loop takes from a list that holds the store.
+        guard let name = source.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: call) else { return false }
+        return DestructiveCallFinder.origins(of: name, at: Syntax(call), in: declarations.units[unit].body).contains { origin in
+            origin.split(separator: "\"", omittingEmptySubsequences: false).enumerated().contains { $0.offset % 2 == 1 && StoreFileName.isStoreFile(Self.lastComponent(String($0.element))) }
+        }
     }
 
     /// The URLs an opening is given as written (`at: storeURL`), but names of two letters or

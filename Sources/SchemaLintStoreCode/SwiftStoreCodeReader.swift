@@ -583,7 +583,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no
-    /// file uses: its own file names it only where it declares it (or as another type's member:
+    /// file uses in the builds people run (a use under `#if DEBUG` is none): its own file names it
+    /// only where it declares it (or as another type's member:
     /// `databaseScope: .shared`), and no other file that names its type reads it
     /// (`PersistenceController.shared`, or `.shared` standing alone where the type is known).
     static func isUnusedStaticProperty(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
@@ -593,7 +594,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               let declaring = sources.first(where: { $0.name == place.location.file }),
               ByteSearch.wholeWordCount(of: "static let \(member)", in: declaring.bytes) + ByteSearch.wholeWordCount(of: "static var \(member)", in: declaring.bytes) == 1 else { return false }
         // A name in a comment (`// use container.mainContext`) is no use of it.
-        let declaringCode = CodeOutsideComments.code(of: declaring.bytes, nested: true)
+        let declaringCode = CodeOutsideComments.releaseCode(of: CodeOutsideComments.code(of: declaring.bytes, nested: true))
         let qualified = ByteSearch.wholeWordCount(of: "\(type).\(member)", in: declaringCode) + ByteSearch.wholeWordCount(of: "Self.\(member)", in: declaringCode)
         let bare = ByteSearch.wholeWordCount(of: member, in: declaringCode) { $0 != UInt8(ascii: ".") }
         guard qualified == 0, bare == 1 else { return false }
@@ -601,7 +602,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         func standsAlone(_ byte: UInt8) -> Bool { !ByteSearch.isIdentifierByte(byte) && ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte) }
         return !sources.contains { source in
             guard source.name != declaring.name, ByteSearch.wholeWordCount(of: type, in: source.bytes) > 0 else { return false }
-            let code = CodeOutsideComments.code(of: source.bytes, nested: true)
+            let code = CodeOutsideComments.releaseCode(of: CodeOutsideComments.code(of: source.bytes, nested: true))
             return ByteSearch.wholeWordCount(of: "\(type).\(member)", in: code) > 0 || ByteSearch.wholeWordCount(of: ".\(member)", in: code, after: standsAlone) > 0
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the code of a C-family file (Swift, Objective-C) says, its comments left out: Xcode's
 /// templates write "save user data" in a comment of every app delegate, which says nothing of what
 /// the app does.
@@ -62,5 +64,30 @@ package enum CodeOutsideComments {
             }
         }
         return code
+    }
+    /// `code` (comments already left out) with the lines of `#if DEBUG` clauses (any condition
+    /// `DebugBuildCondition` takes for a debug build's) blanked, newlines kept: what only debug
+    /// builds compile uses nothing in the builds people run. Their `#else` is kept.
+    package static func releaseCode(of code: [UInt8]) -> [UInt8] {
+        // Most files have no conditional compilation: one search of the bytes says so.
+        guard ByteSearch.containsAny([Array("#if".utf8)], in: code) else { return code }
+        var result = code
+        var clauses: [Bool] = []  // whether each open `#if`'s current clause is debug-only
+        var lineStart = 0
+        while lineStart < code.count {
+            let lineEnd = code[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? code.count
+            let line = String(decoding: code[lineStart..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#if ") || line.hasPrefix("#if(") {
+                clauses.append(DebugBuildCondition.isDebugOnly(condition: String(line.dropFirst(3))))
+            } else if line.hasPrefix("#else"), !clauses.isEmpty {
+                clauses[clauses.count - 1] = false
+            } else if line.hasPrefix("#endif") {
+                _ = clauses.popLast()
+            } else if clauses.contains(true) {
+                for index in lineStart..<lineEnd { result[index] = UInt8(ascii: " ") }
+            }
+            lineStart = lineEnd + 1
+        }
+        return result
     }
 }
