@@ -165,9 +165,33 @@ struct CloudKitSetting {
         // currentSchema = Schema(versionedSchema: CardsV1.self)`): the container's arguments say.
         let containers = ContainerCalls(viewMode: .sourceAccurate)
         containers.walk(unit)
-        return containers.found.reduce(into: Set<String>()) { names, call in
+        let named = containers.found.reduce(into: Set<String>()) { names, call in
             names.formUnion(typesNamed(byArgumentsOf: call, except: nil, scope: scope, declarations: declarations))
         }
+        guard named.isEmpty, unit.parent?.is(FunctionDeclSyntax.self) ?? false else { return named }
+        // A function that only makes the configuration (`func makeConfiguration() ->
+        // ModelConfiguration`), beside the one that makes the container of whatever
+        // configuration it is handed (`ModelContainer(for: ..., configurations: [configuration])`):
+        // the containers of its type that are given a configuration made elsewhere open it.
+        var type = unit.parent
+        while let syntax = type, !syntax.is(MemberBlockSyntax.self) { type = syntax.parent }
+        guard let type else { return [] }
+        let around = ContainerCalls(viewMode: .sourceAccurate)
+        around.walk(type)
+        return around.found.filter(takesAConfigurationMadeElsewhere).reduce(into: Set<String>()) { names, call in
+            let own = SelfReferenceCollector(viewMode: .sourceAccurate)
+            own.walk(call.arguments)
+            names.formUnion(resolved(own))
+            names.formUnion(typesNamed(byArgumentsOf: call, except: nil, scope: scope, declarations: declarations))
+        }
+    }
+
+    /// Whether a container's `configurations:` is given by name (`[configuration]`, `config`),
+    /// with no `ModelConfiguration(...)` written in it.
+    private static func takesAConfigurationMadeElsewhere(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "configurations" }) else { return false }
+        let tokens = argument.expression.tokens(viewMode: .sourceAccurate)
+        return !tokens.contains { $0.text == "ModelConfiguration" } && tokens.contains { if case .identifier = $0.tokenKind { true } else { false } }
     }
 
     /// The `X.self` that the names in a call's arguments (but `except`) are bound to: local

@@ -401,6 +401,46 @@ import SchemaLintTestSupport
         #expect(short.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 91)])
     }
 
+    /// A configuration made by a function of its own and handed to the function that makes the
+    /// container: the `.none` it is made with keeps local what that container opens, whatever
+    /// the app's entitlements give.
+    @Test func aConfigurationMadeByAFunctionOfItsOwnSaysWhatTheContainerGivenItOpens() throws {
+        let schema = ("Schema.swift", """
+        enum ChatV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Message.self] }
+            @Model final class Message { @Attribute(.unique) var id: UUID = UUID() }
+        }
+        enum ChatPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ChatV1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        func version(configuration: String) -> ModelVersion? {
+            let controller = """
+            enum ChatStore {
+                private static func makeConfiguration() -> ModelConfiguration {
+                    \(configuration)
+                }
+
+                private static func makeContainer(configuration: ModelConfiguration) throws -> ModelContainer {
+                    try ModelContainer(for: Schema(ChatV1.models), migrationPlan: ChatPlan.self, configurations: [configuration])
+                }
+
+                static func load() throws -> ModelContainer {
+                    let configuration = makeConfiguration()
+                    return try makeContainer(configuration: configuration)
+                }
+            }
+            """
+            return readSwift([schema, ("ChatStore.swift", controller)]).versions.first
+        }
+        let local = try #require(version(configuration: "ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"chat.store\"), cloudKitDatabase: .none)"))
+        #expect(!local.usesCloudKit && !local.syncsByDefault)
+        let synced = try #require(version(configuration: "ModelConfiguration(cloudKitDatabase: .private(\"iCloud.com.example.chat\"))"))
+        #expect(synced.usesCloudKit)
+    }
+
     /// A schema, a plan and the collections of models written `[Item]()` read as they compile:
     /// `@preconcurrency VersionedSchema` adopts the protocol.
     @Test func preconcurrencySchemasAndEmptyCollectionsAreRead() throws {
