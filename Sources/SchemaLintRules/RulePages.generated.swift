@@ -10672,7 +10672,10 @@ identifier: where no schema of the plan has that identifier any more, they are o
 version, which SwiftData refuses to open (a plan that still has a schema of their identifier takes
 them as that schema's, so an edit that kept it is left to the newest release's comparison); the fix
 is the schema as it first shipped, under a name of its own (its models nested in it), listed in
-the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
+the plan before it. Where the code declares a plan but hands it to no container
+(`ModelContainer(for: Schema(versionedSchema: V3.self))`), SwiftData opens a store as Core Data
+does, inferring the migration from the model the store keeps: the finding says so, and is an
+error only where that migration cannot be inferred. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers (and a tag that marks a milestone of the work, `v0.1-setup`
 with a word `setup`, `wip` or `draft`, to no one: it is no release), so the first release is the first other tag that held the
@@ -16794,6 +16797,52 @@ extension ModelContainer {
         #else
         opened
         #endif
+    }
+}
+```
+
+### Triggers: a service that views are handed but no file makes (a note)
+
+`ReviewView` names `ReviewService` as the type of what it is handed, but no file writes
+`ReviewService()`: its initializer, and the store it opens, never run.
+
+```swift path=App/ReviewService.swift
+import SwiftData
+
+@MainActor
+final class ReviewService {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Card.self)
+        } catch {
+            ↓fatalError()
+        }
+    }
+}
+```
+
+```swift path=App/ReviewView.swift
+import SwiftUI
+
+struct ReviewView: View {
+    let service: ReviewService
+    let onSave: (Card.Draft) -> Void
+
+    var body: some View {
+        Button("Save") { onSave(.init(front: "", back: "")) }
+    }
+}
+```
+
+```swift path=App/CardsApp.swift
+import SwiftUI
+
+@main
+struct CardsApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Cards") }
     }
 }
 ```

@@ -197,6 +197,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 // it nowhere).
                 || opensHere && Self.isUnusedType(place, in: sources, everyFile: everyFile)
                     && (reading.storeCode.openings.contains { $0.place.location.file != place.location.file } || Self.declaresTheEntryPoint(everyFile(), besides: place.location.file))
+                || opensHere && Self.isNeverMade(place, everyFile: everyFile) && Self.declaresTheEntryPoint(everyFile(), besides: place.location.file)
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
                 reading.storeCode.failureActions[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
@@ -580,6 +581,120 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         guard declaresIt else { return false }
         return !everyFile().contains { $0.name != declaring.name && ByteSearch.wholeWordCount(of: type, in: $0.bytes) > 0 }
+    }
+
+    /// Whether `place` is the initializer of a type that no file makes, though views still name
+    /// it as the type of what they are handed (the service of a feature whose last `Service()`
+    /// was taken out): no file writes `Type(`, `Type.init`, `Type.member` (a static factory or
+    /// instance), `Type {` (a trailing closure, a subclass), its own file `Self(` or `self.init`,
+    /// nor a file that names it `.init(` as an argument or a returned value, which may make one.
+    /// Only a type of the app's own, neither `public` nor `open`, that inherits from nothing the
+    /// Objective-C runtime or a storyboard could make.
+    static func isNeverMade(_ place: CodePlace, everyFile: () -> [ModelSourceFile]) -> Bool {
+        let parts = place.declaration.split(separator: ".")
+        guard parts.count == 2, parts[1].hasPrefix("init"), let type = parts.first.map(String.init),
+              type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        let files = everyFile().filter { ByteSearch.wholeWordCount(of: type, in: $0.bytes) > 0 }
+        guard let declaring = files.first(where: { $0.name == place.location.file }) else { return false }
+        let plainConformances: Set<String> = ["ObservableObject", "Observable", "Sendable", "Identifiable", "Equatable", "Hashable"]
+        var declared = false
+        for line in lines(of: declaring) {
+            let text = code(of: line)
+            guard let kind = ["class ", "struct ", "actor "].first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else { continue }
+            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
+            guard header.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" }) == type else { continue }
+            let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !text.contains("public "), !text.contains("open "), !text.contains("@objc"), conformances.allSatisfy(plainConformances.contains) else { return false }
+            declared = true
+        }
+        guard declared else { return false }
+        let typedNames = files.reduce(into: Set<String>()) { $0.formUnion(Self.names(typed: type, in: Array(CodeOutsideComments.code(of: $1.bytes, nested: true)))) }
+        for file in files {
+            let text = Array(CodeOutsideComments.code(of: file.bytes, nested: true))
+            if file.name == declaring.name, ["Self(", "Self.init(", "self.init("].contains(where: { ByteSearch.containsAny([Array($0.utf8)], in: text) }) { return false }
+            if Self.mayMake(type, in: text, typedNames: typedNames) { return false }
+        }
+        return true
+    }
+
+    /// The names `code` declares of `type` (`service` of `service: Service`, `let service:
+    /// Service?`), `_` for a parameter without a label, and `->` where a function returns one.
+    private static func names(typed type: String, in code: [UInt8]) -> Set<String> {
+        let text = String(decoding: code, as: UTF8.self)
+        var names: Set<String> = []
+        var searched = text.startIndex
+        while let found = text.range(of: type, range: searched..<text.endIndex) {
+            searched = found.upperBound
+            let after = text[found.upperBound...].first
+            guard !(after.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false),
+                  !(text[..<found.lowerBound].last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) else { continue }
+            let before = text[..<found.lowerBound].reversed().drop { $0 == " " }
+            if before.starts(with: ">-") { names.insert("->"); continue }
+            guard before.first == ":" else { continue }
+            let words = String(before.dropFirst().reversed()).split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            guard let name = words.last.map(String.init) else { continue }
+            names.insert(name)
+            if words.count >= 2, words[words.count - 2] == "_" { names.insert("_") }
+        }
+        return names
+    }
+
+    /// Whether `code` may make a `type`: as `isNeverMade` reads it. `typedNames`: the names
+    /// declared of the type, from `names(typed:in:)`.
+    private static func mayMake(_ type: String, in code: [UInt8], typedNames: Set<String>) -> Bool {
+        let name = Array(type.utf8), initializer = Array(".init(".utf8)
+        func next(after index: Int) -> Int {
+            var index = index
+            while index < code.count, code[index] == UInt8(ascii: " ") || code[index] == UInt8(ascii: "\t") { index += 1 }
+            return index
+        }
+        func previous(before index: Int) -> Int {
+            var index = index - 1
+            while index >= 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(code[index]) { index -= 1 }
+            return index
+        }
+        var index = 0
+        while index < code.count {
+            if code[index...].starts(with: name), index == 0 || !ByteSearch.isIdentifierByte(code[index - 1]),
+               index + name.count == code.count || !ByteSearch.isIdentifierByte(code[index + name.count]) {
+                // `class Type {`, `extension Type {`: its declaration.
+                let before = previous(before: index)
+                let declares = ["class", "struct", "actor", "extension"].contains { keyword in
+                    before >= keyword.count - 1 && code[(before - keyword.count + 1)...before].elementsEqual(keyword.utf8)
+                }
+                let following = next(after: index + name.count)
+                if !declares, following < code.count {
+                    switch code[following] {
+                    case UInt8(ascii: "("), UInt8(ascii: "{"): return true
+                    // `Type.shared`, `Type.init`, `Type.self`; not `Type.Draft`, a nested type.
+                    case UInt8(ascii: "."): if following + 1 < code.count, !(code[following + 1] >= UInt8(ascii: "A") && code[following + 1] <= UInt8(ascii: "Z")) { return true }
+                    // `let service: Type = .init()`
+                    case UInt8(ascii: "="): if code[next(after: following + 1)...].starts(with: initializer) { return true }
+                    default: break
+                    }
+                }
+                index += name.count
+                continue
+            }
+            // `AnkiView(service: .init())` where a `service: Type` is declared, `.init()` as the
+            // argument without a label of a parameter `_ x: Type`, `return .init()` where a
+            // function returns one: it may make one.
+            if code[index...].starts(with: initializer), index == 0 || !ByteSearch.isIdentifierByte(code[index - 1]) {
+                let before = previous(before: index)
+                if before >= 0, code[before] == UInt8(ascii: ":") {
+                    var start = previous(before: before)
+                    let end = start
+                    while start >= 0, ByteSearch.isIdentifierByte(code[start]) { start -= 1 }
+                    if end > start, typedNames.contains(String(decoding: code[(start + 1)...end], as: UTF8.self)) { return true }
+                } else if before >= 0, [UInt8(ascii: "("), UInt8(ascii: ",")].contains(code[before]) {
+                    if typedNames.contains("_") { return true }
+                } else if before >= 5, code[(before - 5)...before].elementsEqual("return".utf8), typedNames.contains("->") {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no

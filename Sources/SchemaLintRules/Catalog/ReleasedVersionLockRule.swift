@@ -346,7 +346,11 @@ package struct ReleasedVersionLockRule: HistoryRule {
     /// open the same way). A synced edit CloudKit takes (a new optional attribute) leaves the
     /// local store to migrate, as a local model's does.
     private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext, evenSynced: Bool = false) -> ShippedStoresMigration? {
-        guard version.format == .xcode else { return nil }
+        // SwiftData given no migration plan opens a store as Core Data does: it infers the
+        // migration from the model the store keeps. With a plan, it looks the store's version up
+        // in the plan's schemas instead.
+        let swiftDataWithoutAPlan = version.format == .swiftData && !version.isInMigrationPlan
+        guard version.format == .xcode || swiftDataWithoutAPlan else { return nil }
         if !evenSynced, version.entities.contains(where: { version.isSynced(entity: $0.name) }) {
             var syncedCopy = shipped
             syncedCopy.usesCloudKit = version.usesCloudKit
@@ -383,6 +387,12 @@ package struct ReleasedVersionLockRule: HistoryRule {
                     other.ruleID == blocker.ruleID && (blocker.path.map { other.path == $0 } ?? (other.message == blocker.message))
                 }
             }
+        }
+        guard !swiftDataWithoutAPlan else {
+            var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers)
+            migration.inSwiftData = true
+            migration.editsTheCurrentVersion = Self.isTheShippingModel(version, of: context.history)
+            return migration
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
         migration.editsTheCurrentVersion = Self.isTheShippingModel(version, of: context.history)
@@ -424,6 +434,9 @@ package struct ReleasedVersionLockRule: HistoryRule {
         /// `NSInferMappingModelAutomaticallyOption`), where only a mapping model from the store's
         /// own version, which an edit in place has none of, would migrate it.
         var infersFromTheKeptModel = true
+        /// The versions are SwiftData schemas the app opens with no migration plan: the code, not
+        /// a bundle, holds them, and SwiftData infers the migration.
+        var inSwiftData = false
 
         /// Whether the stores the release made fail to open.
         var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
@@ -452,13 +465,15 @@ package struct ReleasedVersionLockRule: HistoryRule {
             if let migration = migratedOnlyByTheApp {
                 return "the stores \(release) made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at \(migration)) with Core Data's own migration off: it finds no version in the bundle to migrate them from, and Core Data infers nothing, so they fail to open"
             }
+            let matchNone = inSwiftData ? "match no schema in the code now" : "match no version in the bundle now"
+            let framework = inSwiftData ? "SwiftData, given no migration plan," : "Core Data"
             guard let blocker = blockers.first else {
-                return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
+                return "the stores \(release) made \(matchNone); \(framework) opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
             }
             if blockers.allSatisfy(\.needsAStoredObjectWithoutAValue) {
-                return "the stores \(release) made match no version in the bundle now, and Core Data can infer their migration to \(current) from the model each store keeps only where every stored object has a value for what became required (\(blocker.message)): a store with an object that has none fails to open"
+                return "the stores \(release) made \(matchNone), and \(framework) can infer their migration to \(current) from the model each store keeps only where every stored object has a value for what became required (\(blocker.message)): a store with an object that has none fails to open"
             }
-            return "the stores \(release) made match no version in the bundle now, and Core Data cannot infer their migration to \(current) from the model each store keeps (\(blocker.message)), so they fail to open"
+            return "the stores \(release) made \(matchNone), and \(framework) cannot infer their migration to \(current) from the model each store keeps (\(blocker.message)), so they fail to open"
         }
 
         var notes: [Finding.Note] {

@@ -1038,6 +1038,28 @@ struct ReleasedAtTagTests {
         #expect(!unplanned.stdout.contains("V1 changed in"), "\(unplanned.stdout)")
     }
 
+    /// SwiftData given no migration plan (the plan declared, no container handed it) opens a
+    /// store as Core Data does, inferring the migration from the model the store keeps: an older
+    /// schema edited after it shipped strands no store, and later schemas are checked against
+    /// what those people never ran. A warning that says so, not the plan's error.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func anOlderSchemaEditedWhereNoContainerIsGivenThePlanIsInferredFrom() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write("import SwiftData\n\nfunc openNotes() throws -> ModelContainer {\n    try ModelContainer(for: Schema(versionedSchema: V2.self))\n}\n", to: "App/Store.swift")
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\";") + Self.noteSchema(2, "var title: String = \"\"; var body: String = \"\";") + Self.notePlan(2), to: "App/Schemas.swift")
+        try repository.commit("V1 and V2")
+        try repository.tag("v1.0")
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\"; var pinned: Bool = false;") + Self.noteSchema(2, "var title: String = \"\"; var body: String = \"\";") + Self.notePlan(2), to: "App/Schemas.swift")
+        try repository.commit("V1 gets pinned")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?.contains(": warning: released V1 was modified") == true, "\(run.stdout)")
+        #expect(findings.first?.contains("the stores v1.0 made match no schema in the code now; SwiftData, given no migration plan, opens them only by inferring a migration to V2 from the model each store keeps") == true, "\(run.stdout)")
+    }
+
     /// An older schema that listed the live classes while a later one was the newest had their
     /// shape, never its release's: freezing it in copies of what it shipped, in the commit that
     /// adds the next schema, repairs it, and is no edit of what shipped. The newest schema of that
