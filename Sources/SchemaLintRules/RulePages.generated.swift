@@ -7628,7 +7628,10 @@ the code read opens the store with Core Data's own migration and runs no migrati
 source version opened with its destination, and never chains two. There, a jump Core Data can infer
 past a mapping model that computes (an entity's migration policy, a value made by a function) is a
 warning: the stores of the releases before that step migrate, but never get what it computes, and
-their objects take the destination's defaults.
+their objects take the destination's defaults. So is a jump past a mapping model that carries an
+entity or an attribute to a new name (`Thing` to `Product`) which no renaming identifier of the
+newest version gives: the inferred migration pairs the old name with nothing, and drops what the
+stores hold of it.
 
 Where the code read adds the store with Core Data's automatic migration and without its inference
 (`NSMigratePersistentStoresAutomaticallyOption` among the coordinator's options, and

@@ -148,10 +148,13 @@ struct MigrationPathRule: HistoryRule {
     }
 
     /// The mapping models of the steps from release `index` through the later `releases` to the
-    /// newest version that compute what inference cannot (a policy's code, a converting
-    /// function), as `A -> B (mapping model)`, each with what it computes as notes.
+    /// newest version that do what inference cannot (a policy's code, a converting function, an
+    /// entity or property carried to a new name that the newest version's renaming identifiers
+    /// do not give, which inference drops), as `A -> B (mapping model)`, each with what it does as
+    /// notes.
     static func computingMappingModels(from index: Int, through releases: [Int], to newestIndex: Int, in history: ModelHistory) -> [(step: String, computed: [Finding.Note])] {
         let versions = history.versions
+        let start = versions[index], newest = versions[newestIndex]
         let stops = [index] + releases.filter { $0 > index } + [newestIndex]
         return zip(stops, stops.dropFirst()).compactMap { from, to in
             guard let mapping = history.writtenMigration(from: versions[from], to: versions[to])?.mappingModel else { return nil }
@@ -163,6 +166,21 @@ struct MigrationPathRule: HistoryRule {
                 }
                 for property in entity.attributes + entity.relationships where property.converts {
                     computed.append(Finding.Note("\(mapping.name) computes '\(name).\(property.name)' with a function", at: property.location))
+                }
+                // `Thing` mapped to `Product`: the jump pairs the stores' `Thing` with nothing of
+                // the newest version, unless a renaming identifier there names it.
+                if let source = entity.source, let destination = entity.destination, source != destination,
+                   start.entity(named: source) != nil, newest.entity(named: source) == nil,
+                   let arrived = newest.entity(named: destination), arrived.renamedFrom != source {
+                    let outcome = start.entity(named: destination) == nil ? " and starts '\(destination)' empty" : ", and makes none of them into '\(destination)' objects"
+                    computed.append(Finding.Note("\(mapping.name) carries entity '\(source)' to '\(destination)', which no renaming identifier of \(newest.displayName) gives: the inferred migration drops the stores' '\(source)' objects\(outcome)", at: entity.location))
+                } else if let source = entity.source, let destination = entity.destination, let before = start.entity(named: source), let arrived = newest.entity(named: destination) {
+                    for property in entity.attributes {
+                        for old in before.attributes where property.carries(old.name) && arrived.attribute(named: old.name) == nil {
+                            guard let now = arrived.attribute(named: property.name), now.renamedFrom != old.name else { continue }
+                            computed.append(Finding.Note("\(mapping.name) carries '\(source).\(old.name)' to '\(destination).\(property.name)', which no renaming identifier of \(newest.displayName) gives: the inferred migration drops what the stores hold in it", at: property.location))
+                        }
+                    }
                 }
             }
             return computed.isEmpty ? nil : ("\(versions[from].displayName) -> \(versions[to].displayName) (\(mapping.name))", computed)

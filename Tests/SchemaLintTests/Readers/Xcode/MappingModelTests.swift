@@ -272,6 +272,29 @@ import SchemaLintTestSupport
         #expect(notes == ["Reader 1 to 2.xcmappingmodel runs BookmarkHostPolicy for entity 'Bookmark'"], "\(String(describing: notes))")
     }
 
+    /// A jump Core Data infers past a mapping model that carries an entity to a new name, which
+    /// no renaming identifier gives: the stores of the releases before it lose that entity's
+    /// objects. With the renaming identifier, the jump keeps them, and nothing is said.
+    @Test func anInferredJumpPastAMappingModelThatRenamesAnEntityIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(F.contents([("Thing", [F.attribute("name", "String")])]), to: "List/List.xcdatamodeld/List.xcdatamodel/contents")
+        try folder.write(F.contents([("Thing", [F.attribute("name", "String"), F.attribute("done", "Boolean")])]), to: "List/List.xcdatamodeld/List 2.xcdatamodel/contents")
+        try folder.write(F.contents([("Product", [F.attribute("name", "String"), F.attribute("done", "Boolean")])]), to: "List/List.xcdatamodeld/List 3.xcdatamodel/contents")
+        try folder.write(F.mapping(from: "List.xcdatamodeld/List 2.xcdatamodel", to: "List.xcdatamodeld/List 3.xcdatamodel", [
+            F.EntityMapping(source: "Thing", destination: "Product", attributes: [("name", true), ("done", true)]),
+        ]), to: "List/List 2 to 3.xcmappingmodel/xcmapping.xml")
+        try folder.write("import CoreData\nfinal class ListStore {\n    let container = NSPersistentContainer(name: \"List\")\n    func open() {\n        container.loadPersistentStores { _, error in if let error { print(error) } }\n    }\n}\n", to: "List/ListStore.swift")
+        let found = Self.pick(try Self.lint(folder, "List"), rule: "migration-path-not-inferable")
+        #expect(found.compactMap { $0["severity"] as? String } == ["warning"], "\(found)")
+        #expect((found.first?["message"] as? String)?.hasPrefix("stores of List migrate to List 3 in one lightweight migration Core Data infers, which skips List 2 -> List 3 (List 2 to 3.xcmappingmodel)") == true, "\(found)")
+        let notes = (found.first?["notes"] as? [[String: Any]])?.compactMap { $0["message"] as? String }
+        #expect(notes == ["List 2 to 3.xcmappingmodel carries entity 'Thing' to 'Product', which no renaming identifier of List 3 gives: the inferred migration drops the stores' 'Thing' objects and starts 'Product' empty"], "\(String(describing: notes))")
+
+        try folder.write(F.contents([("Product", [F.attribute("name", "String"), F.attribute("done", "Boolean")])]).replacingOccurrences(of: "name=\"Product\"", with: "name=\"Product\" elementID=\"Thing\""), to: "List/List.xcdatamodeld/List 3.xcdatamodel/contents")
+        let renamed = Self.pick(try Self.lint(folder, "List"), rule: "migration-path-not-inferable")
+        #expect(renamed.isEmpty, "\(renamed)")
+    }
+
     /// A property removed beside one that looks like it renamed, in a step a mapping model
     /// migrates: the advice is the mapping's value expression, not a Renaming ID (which only
     /// inference reads).
