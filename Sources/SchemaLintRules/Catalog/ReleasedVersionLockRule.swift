@@ -770,8 +770,14 @@ package struct ReleasedVersionLockRule: HistoryRule {
                 ? "the commit that changed \(change.setting) from \(change.from) to \(change.to)"
                 : "after \(change.setting) went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
             let shippedAsItWas = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was"
+            // Where no local migration was weighed (a synced version whose change the CloudKit
+            // rules report), the stores still keep their model: what is known is that they match
+            // no version now.
+            let opened = version.format == .swiftData && version.isInMigrationPlan
+                ? "SwiftData finds no schema of the plan with their checksum and refuses to open them (\"Cannot use staged migration with an unknown model version\", 134504)"
+                : "Core Data opens them only by inferring a migration from the model each store keeps, and later versions are checked against something those people never ran"
             consequence = migration.map { shippedAsItWas + ", and " + $0.consequence(for: "it") }
-                ?? shippedAsItWas + ", and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
+                ?? shippedAsItWas + ", and the stores it made match no version \(version.format == .swiftData ? "of the plan" : "in the bundle") now; " + opened
             copy = "as it was before \(edit.commit?.id ?? "the working tree's edit")"
             shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
         } else {

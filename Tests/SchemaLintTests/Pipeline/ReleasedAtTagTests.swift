@@ -2574,6 +2574,33 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("models/Tasks.yml:2:10: note: opening a store of v1.0 with the next release migrates it at launch by lightweight migration"), "\(run.stdout)")
     }
 
+    /// The same edit of a version that syncs with CloudKit, whose change the CloudKit rules report
+    /// (an attribute required with no default): the stores keep their model all the same, and
+    /// open by a migration Core Data infers from it.
+    @Test func withoutTagsASyncedNewestVersionEditedAfterTheAppsVersionChangedSaysWhatItKnows() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write("MARKETING_VERSION = 1.0\n", to: "Config/Shared.xcconfig")
+        func write(_ name: String, _ attributes: String) throws {
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(attributes)\n</entity>", cloudKit: true), to: "\(Self.bundle)/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "\(Self.bundle)/.xccurrentversion")
+        }
+        let title = "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>"
+        try write("Notes", title)
+        try repository.commit("Notes")
+        try write("Notes 2", title + "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>")
+        try repository.commit("Notes 2")
+        try folder.write("MARKETING_VERSION = 1.1\n", to: "Config/Shared.xcconfig")
+        try repository.commit("1.1")
+        try write("Notes 2", title + "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"pinned\" optional=\"NO\" attributeType=\"Boolean\"/>")
+        try repository.commit("Notes 2 gains pinned")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let finding = run.stdout.split(separator: "\n").first { $0.hasSuffix("[released-version-modified]") }
+        #expect(finding?.contains("so the app's release 1.0 shipped Notes 2 as it was, and the stores it made match no version in the bundle now; Core Data opens them only by inferring a migration from the model each store keeps, and later versions are checked against something those people never ran") == true, "\(run.stdout)")
+        #expect(!run.stdout.contains("finds no model"), "\(run.stdout)")
+    }
+
     /// With no tag and no lock, the newest version edited after the app's version changed since it
     /// came (or in the commit that changed it): the release before shipped it as it was. Edits
     /// before the change are how the version was made.
