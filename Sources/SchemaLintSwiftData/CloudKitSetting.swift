@@ -370,7 +370,8 @@ private final class StaticMemberReferences: SyntaxVisitor {
     }
 }
 
-/// Collects `X.self`: the types a piece of code hands to SwiftData.
+/// Collects `X.self`, and `X` of `X.models` (a versioned schema's list): the types a piece of
+/// code hands to SwiftData.
 private final class SelfReferenceCollector: SyntaxVisitor {
     /// The types as written (`AnkiModels.ActiveSchema`).
     var written: Set<String> = []
@@ -397,6 +398,10 @@ private final class SelfReferenceCollector: SyntaxVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "self", let base = node.base {
             written.insert(base.trimmedText)
+        }
+        // `Schema(NotesV7.models)`: the classes a versioned schema lists, named by the schema.
+        if node.declName.baseName.text == "models", let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true {
+            written.insert(base.baseName.text)
         }
         return .visitChildren
     }

@@ -441,6 +441,30 @@ import SchemaLintTestSupport
         #expect(synced.usesCloudKit)
     }
 
+    /// A schema made of a versioned schema's list (`Schema(CacheV7.models)`) names that schema:
+    /// the `.none` of the configuration given it keeps its models local.
+    @Test func aSchemaOfAVersionedSchemasModelsNamesIt() throws {
+        let schema = ("Schema.swift", """
+        enum CacheV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Profile.self] }
+            @Model final class Profile { var name: String; init() { name = "" } }
+        }
+        """)
+        let service = ("CacheService.swift", """
+        final class CacheService {
+            let container: ModelContainer
+            init(inMemory: Bool = false) throws {
+                let schema = Schema(CacheV1.models)
+                let config = ModelConfiguration(schema: schema, isStoredInMemoryOnly: inMemory, cloudKitDatabase: .none)
+                container = try ModelContainer(for: schema, configurations: config)
+            }
+        }
+        """)
+        let version = try #require(readSwift([schema, service]).versions.first)
+        #expect(!version.usesCloudKit && !version.syncsByDefault)
+    }
+
     /// A schema, a plan and the collections of models written `[Item]()` read as they compile:
     /// `@preconcurrency VersionedSchema` adopts the protocol.
     @Test func preconcurrencySchemasAndEmptyCollectionsAreRead() throws {
