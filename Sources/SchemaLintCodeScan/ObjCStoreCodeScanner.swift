@@ -603,8 +603,11 @@ struct ObjCStoreCodeScanner {
                 case "MR_addAutoMigratingSqliteStoreNamed", "MR_addAutoMigratingSqliteStoreAtURL":
                     opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: true, addsAsynchronously: false)
                 case "addPersistentStoreWithType":
-                    // A store kept in memory has nothing to migrate.
-                    if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") { continue }
+                    // A store kept in memory has nothing to migrate; nor has a store of the app's
+                    // own class (`[CBLIncrementalStore type]`, `NSStringFromClass([MyStore
+                    // class])`: an NSIncrementalStore), which records no version hashes for Core
+                    // Data to compare.
+                    if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") || namesAStoreClass(at: index + 2, in: body.range) { continue }
                     let bodyAssignments = assignments ?? self.assignments(in: body.range)
                     assignments = bodyAssignments
                     let migrates = addMigrates(at: index, in: body.range, assignments: bodyAssignments, asking: &asking)
@@ -1222,6 +1225,16 @@ struct ObjCStoreCodeScanner {
               let label = group.last(where: { tokens[$0].isIdentifier("error") && $0 + 2 < group.upperBound && tokens[$0 + 1].is(":") }),
               tokens[label + 2].isIdentifier("nil") || tokens[label + 2].isIdentifier("NULL") else { return nil }
         return open
+    }
+
+    /// Whether the store type at `position` is one a class of the app's gives:
+    /// `[CBLIncrementalStore type]` or `NSStringFromClass([MyIncrementalStore class])`.
+    private func namesAStoreClass(at position: Int, in range: Range<Int>) -> Bool {
+        func isSend(at start: Int, selector: String) -> Bool {
+            start + 3 < range.upperBound && tokens[start].is("[") && tokens[start + 1].kind == .identifier && tokens[start + 2].isIdentifier(selector) && tokens[start + 3].is("]")
+        }
+        if isSend(at: position, selector: "type") { return true }
+        return position + 1 < range.upperBound && tokens[position].isIdentifier("NSStringFromClass") && tokens[position + 1].is("(") && isSend(at: position + 2, selector: "class")
     }
 
     private func ignoresTheError(_ branches: [Range<Int>]) -> Int? {

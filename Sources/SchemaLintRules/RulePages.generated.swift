@@ -26811,6 +26811,25 @@ final class StorageManager: NSObject {
 @end
 ```
 
+### Does not trigger: Objective-C: the store is of the app's own NSIncrementalStore class
+
+An incremental store keeps its objects its own way (a sync engine's database, a web service) and
+records no version hashes: Core Data has nothing to compare the model with, and migrates nothing.
+
+```objc path=Books/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    [self.coordinator addPersistentStoreWithType:[CBLIncrementalStore type] configuration:nil URL:self.storeURL options:options error:&error];
+    [self.archiveCoordinator addPersistentStoreWithType:NSStringFromClass([ArchiveStore class]) configuration:nil URL:self.archiveURL options:options error:&error];
+    return YES;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the container's getter sent to the app delegate through a cast
 
 ```objc path=Notes/AppDelegate.m
