@@ -20915,6 +20915,26 @@ final class Stack {
 }
 ```
 
+### Triggers: an assertion is all the `catch` does, which release builds leave out
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+        } catch {
+            ↓assert(false, "Error initializing persistent store coordinator")
+        }
+    }
+}
+```
+
 ### Does not trigger: `try?` on `addPersistentStore`, then a test of the stores the coordinator holds
 
 ```swift path=App/PersistenceController.swift

@@ -9,8 +9,9 @@ enum LoggingOnlyCode {
     }
 
     /// The calls that only log or report an error: Swift's and Foundation's, `os_log`, a
-    /// `Logger`'s levels, a crash reporter's `record`/`capture`.
-    static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
+    /// `Logger`'s levels, a crash reporter's `record`/`capture`, and the assertions release builds
+    /// leave out (`assert(false, "...")` stops a debug build alone).
+    static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "assert", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
 
     /// Whether a call of this name only logs: one of `loggingCalls`, or a project's own function
     /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`; not `dialog` or

@@ -1348,8 +1348,10 @@ final class StoreCodeVisitor: SyntaxVisitor {
                 // empty store.)
                 for branch in branches {
                     // (A branch that keeps the error where something reads it hands it on.)
+                    // (An assertion drops the error in release builds whatever it says.)
                     guard let statements = LoggingOnlyCode.statements(of: branch), Self.onlyKeeps(statements)?.names.isEmpty ?? true,
-                          let logged = LoggingOnlyCode.onlyLogs(statements), Self.mentions("error", in: logged) else { continue }
+                          let logged = LoggingOnlyCode.onlyLogs(statements),
+                          Self.mentions("error", in: logged) || ["assert", "assertionFailure"].contains(SynchronousCode.calledName(logged) ?? "") else { continue }
                     scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
                 }
             }
