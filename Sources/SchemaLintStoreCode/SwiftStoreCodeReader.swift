@@ -173,6 +173,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // Whether a declaration is unused depends on it alone, and the actions of one unit share it:
         // the files are searched once for each.
         var unusedDeclarations: [String: Bool] = [:]
+        var neverMadeDeclarations: [String: Bool] = [:]
+        func neverMade(_ place: CodePlace) -> Bool {
+            let declaration = place.location.file + "\u{0}" + place.declaration
+            if let known = neverMadeDeclarations[declaration] { return known }
+            let found = Self.isNeverMade(place, everyFile: everyFile)
+            neverMadeDeclarations[declaration] = found
+            return found
+        }
         // The files that hold each name as a word, by name: the stores of many types share one
         // (`persistentContainer`), and each question would search every file again.
         var filesByWord: [String: [ModelSourceFile]] = [:]
@@ -197,7 +205,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 // it nowhere).
                 || opensHere && Self.isUnusedType(place, in: sources, everyFile: everyFile)
                     && (reading.storeCode.openings.contains { $0.place.location.file != place.location.file } || Self.declaresTheEntryPoint(everyFile(), besides: place.location.file))
-                || opensHere && Self.isNeverMade(place, everyFile: everyFile) && Self.declaresTheEntryPoint(everyFile(), besides: place.location.file)
+                || opensHere && neverMade(place) && Self.declaresTheEntryPoint(everyFile(), besides: place.location.file)
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
                 reading.storeCode.failureActions[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
@@ -561,21 +569,18 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 if !inItsBlock, ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
                 continue
             }
-            guard let kind = kinds.first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else {
+            guard let header = declarationHeader(text, kinds: kinds) else {
                 if ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
                 continue
             }
-            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
-            let name = header.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            inItsBlock = name == type && !text.contains("}")
-            guard name == type else {
+            inItsBlock = header.name == type && !text.contains("}")
+            guard header.name == type else {
                 if ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
                 continue
             }
             if text.contains("public ") || text.contains("open ") { return false }
-            if kind != "extension " {
-                let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
+            if header.kind != "extension " {
+                guard header.conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
                 declaresIt = true
             }
         }
@@ -600,21 +605,27 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var declared = false
         for line in lines(of: declaring) {
             let text = code(of: line)
-            guard let kind = ["class ", "struct ", "actor "].first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else { continue }
-            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
-            guard header.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" }) == type else { continue }
-            let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !text.contains("public "), !text.contains("open "), !text.contains("@objc"), conformances.allSatisfy(plainConformances.contains) else { return false }
+            guard let header = declarationHeader(text, kinds: ["class ", "struct ", "actor "]), header.name == type else { continue }
+            guard !text.contains("public "), !text.contains("open "), !text.contains("@objc"), header.conformances.allSatisfy(plainConformances.contains) else { return false }
             declared = true
         }
         guard declared else { return false }
-        let typedNames = files.reduce(into: Set<String>()) { $0.formUnion(Self.names(typed: type, in: Array(CodeOutsideComments.code(of: $1.bytes, nested: true)))) }
-        for file in files {
-            let text = Array(CodeOutsideComments.code(of: file.bytes, nested: true))
-            if file.name == declaring.name, ["Self(", "Self.init(", "self.init("].contains(where: { ByteSearch.containsAny([Array($0.utf8)], in: text) }) { return false }
-            if Self.mayMake(type, in: text, typedNames: typedNames) { return false }
+        let codes = files.map { (name: $0.name, code: CodeOutsideComments.code(of: $0.bytes, nested: true)) }
+        let typedNames = codes.reduce(into: Set<String>()) { $0.formUnion(Self.names(typed: type, in: $1.code)) }
+        for file in codes {
+            if file.name == declaring.name, ["Self(", "Self.init(", "self.init("].contains(where: { ByteSearch.containsAny([Array($0.utf8)], in: file.code) }) { return false }
+            if Self.mayMake(type, in: file.code, typedNames: typedNames) { return false }
         }
         return true
+    }
+
+    /// The declaration a line of code begins at the top of a file, of one of `kinds` (`"class "`,
+    /// `"extension "`): the kind, the type's name, and what follows its `:` before the `{`.
+    private static func declarationHeader(_ text: Substring, kinds: [String]) -> (kind: String, name: Substring, conformances: [String])? {
+        guard let kind = kinds.first(where: { text.hasPrefix($0) || text.contains(" " + $0) }), let start = text.range(of: kind) else { return nil }
+        let header = text[start.upperBound...].prefix { $0 != "{" }
+        let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (kind, header.prefix { $0.isLetter || $0.isNumber || $0 == "_" }, conformances)
     }
 
     /// The names `code` declares of `type` (`service` of `service: Service`, `let service:
