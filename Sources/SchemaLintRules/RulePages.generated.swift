@@ -12642,6 +12642,51 @@ final class Store {
 }
 ```
 
+### Triggers: a handler that never reads its error (a warning)
+
+The handler calls on whatever waits for the store, and a failure goes with it unseen.
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    static let shared = Stack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load(completion: @escaping () -> Void) {
+        container.loadPersistentStores ↓{ description, error in
+            completion()
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Stack.shared.load { print("ready") }
+        return true
+    }
+}
+```
+
+### Does not trigger: a handler that names no error, and code after the call that looks at the stores added
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() -> Bool {
+        container.loadPersistentStores { _, _ in }
+        return !container.persistentStoreCoordinator.persistentStores.isEmpty
+    }
+}
+```
+
 ### Triggers: a container subclass that loads its own stores
 
 ```swift path=App/NotesContainer.swift
@@ -17540,14 +17585,14 @@ final class Library {
 }
 ```
 
-### Does not trigger: a handler that prints the store's description and not the error
+### Triggers: a handler that prints the store's description and ignores the error, in a function no file calls (a note)
 
 ```swift path=App/LoadContainer.swift
 import CoreData
 
 func loadContainer() -> NSPersistentContainer {
     let container = NSPersistentContainer(name: "Cards")
-    container.loadPersistentStores { description, _ in
+    container.loadPersistentStores ↓{ description, _ in
         print("Loaded \(description.url?.lastPathComponent ?? "")")
     }
     return container

@@ -1129,7 +1129,12 @@ final class StoreCodeVisitor: SyntaxVisitor {
         let names = CompletionHandOff.writtenNames(of: closure)
         // A handler without parameter names refers to the error as `$1`.
         let errorName = closure.signature == nil ? "$1" : names.count >= 2 ? names[names.count - 1] : "_"
-        guard errorName != "_" else { return }
+        // A handler that never reads its error (`{ _, _ in }`, `{ description, error in
+        // completion() }`) drops the failure: the app goes on with a container that has no store.
+        if closure.signature != nil, errorName == "_" || !Self.reads(errorName, in: closure) {
+            addIgnoredError(in: closure, opening: opening, call: call)
+            return
+        }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
         // A handler that keeps its error, resumes with it, or calls its function's completion
@@ -1183,14 +1188,36 @@ final class StoreCodeVisitor: SyntaxVisitor {
             action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
             scanned.facts.failureActions.append(action)
         }
-        // A failure only logged on a container no code keeps leaves no stack without its store.
-        if scanned.facts.failureActions.indices.contains(where: { scanned.facts.failureActions[$0].action == .onlyLogs && scanned.facts.failureActions[$0].openingLocation == file.location(of: call) }),
-           loadsALocalContainer(call, handler: closure), let unit = declarations.unit(around: call) {
-            for index in scanned.facts.failureActions.indices where scanned.facts.failureActions[index].action == .onlyLogs && scanned.facts.failureActions[index].openingLocation == file.location(of: call) {
-                scanned.facts.failureActions[index].inLocalContainerOf = declarations.units[unit].place.declaration
-            }
-        }
+        markFailuresOfALocalContainer(loadedBy: call, handler: closure)
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
+    }
+
+    /// A handler that never reads its error leaves the app with no store and no word of it, as
+    /// `error:nil` does in Objective-C, unless the code looks at the stores added, in the handler
+    /// or after the call, and learns of the failure its own way.
+    private func addIgnoredError(in closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        guard let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call),
+              !closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("persistentStores") }),
+              !Self.readsTheStoresAdded(after: call, within: declarations.units[unit].body) else { return }
+        var action = StoreFailureAction(action: .onlyLogs, written: "ignoring the error", place: place(closure), opening: opening, openingLocation: file.location(of: call))
+        action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+        scanned.facts.failureActions.append(action)
+        markFailuresOfALocalContainer(loadedBy: call, handler: closure)
+    }
+
+    /// A failure only logged on a container no code keeps leaves no stack without its store.
+    private func markFailuresOfALocalContainer(loadedBy call: FunctionCallExprSyntax, handler closure: ClosureExprSyntax) {
+        let here = file.location(of: call)
+        guard scanned.facts.failureActions.contains(where: { $0.action == .onlyLogs && $0.openingLocation == here }),
+              loadsALocalContainer(call, handler: closure), let unit = declarations.unit(around: call) else { return }
+        for index in scanned.facts.failureActions.indices where scanned.facts.failureActions[index].action == .onlyLogs && scanned.facts.failureActions[index].openingLocation == here {
+            scanned.facts.failureActions[index].inLocalContainerOf = declarations.units[unit].place.declaration
+        }
+    }
+
+    /// Whether `closure`'s statements name `name`, bindings included (`if let error`).
+    private static func reads(_ name: String, in closure: ClosureExprSyntax) -> Bool {
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
     }
 
     /// Whether the store opened at `call` is opened only for its callers to delete: each call of
