@@ -86,7 +86,16 @@ package struct ChangeCodeFacts: Sendable {
             [.loadPersistentStores, .addPersistentStore, .modelContainer].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
         }
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
-        cache = opened.allSatisfy { $0.cache != nil } ? opened.first?.cache : nil
+        // A store deleted when it fails to open and made again at once from what the app keeps
+        // elsewhere (an index of files on the device) is one too; a retry after the deletion
+        // opens a new store, none a release made.
+        func cacheEvidence(_ opening: StoreOpening) -> CacheEvidence? {
+            opening.cache ?? facts.failureActions.first { action in
+                action.action == .deletesTheStore && action.openingLocation.file == opening.place.location.file && action.openingLocation.line == opening.place.location.line
+            }?.cache
+        }
+        let reopened = opened.filter { !$0.opensANewStore }
+        cache = reopened.allSatisfy { cacheEvidence($0) != nil } ? reopened.first.flatMap(cacheEvidence) : nil
         let storesOnDisk = facts.openings.filter { [.loadPersistentStores, .addPersistentStore].contains($0.call) }
         if opened.isEmpty, history.versions.last?.format == .xcode, storesOnDisk.allSatisfy({ $0.modelName != nil }) {
             let coreDataModels = Set(histories.filter { $0.versions.last?.format == .xcode }.map(\.key))

@@ -10934,6 +10934,74 @@ final class FeedStore {
 </model>
 ```
 
+### Triggers: the same, the store an index of files on the device, built again from them when it does not open (a note)
+
+The stores v1.0 made do not open, but the code deletes a store that fails to open and fills a new
+one at once from the files it indexes, which the deletion leaves in place.
+
+```xml commit=1 tag=v1.0 path=Vault.xcdatamodeld/Vault.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry" representedClassName="Entry">
+        <attribute name="path" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift commit=1 tag=v1.0 path=Vault/IndexStack.swift
+import CoreData
+
+final class IndexStack {
+    let container = NSPersistentContainer(name: "Vault")
+
+    init() {
+        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                self.rebuild()
+            }
+        }
+    }
+
+    func rebuild() {
+        destroyIndex()
+        container.loadPersistentStores { _, _ in }
+        Entry.index(folder: Paths.checkout, into: container.viewContext)
+        try? container.viewContext.save()
+    }
+
+    func destroyIndex() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        try? container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+    }
+}
+```
+
+```swift commit=1 tag=v1.0 path=Vault/Entry.swift
+import CoreData
+
+final class Entry: NSManagedObject {
+    @NSManaged var path: String
+
+    static func index(folder: URL, into context: NSManagedObjectContext) {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
+        for case let url as URL in files {
+            Entry(context: context).path = url.lastPathComponent
+        }
+    }
+}
+```
+
+```xml commit=2 path=Vault.xcdatamodeld/Vault.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry" representedClassName="Entry">
+        <attribute name="path" optional="YES" attributeType="String"/>
+        <attribute name="size" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
 ### Triggers: the one version v1.0 shipped gained an attribute, and the container is told not to migrate (an error)
 
 The container's description turns migration off, and the app deletes a store that fails to open
