@@ -49,7 +49,8 @@ package struct ElementRemovedRule: ChangeRule {
             if !links.isEmpty { related.append(Finding.Note("the relationships to it went with it: \(links.map { "'\($0)'" }.joined(separator: ", "))")) }
             let moved = synced ? Self.relationshipsRedirected(from: entity.name, in: comparison) : [:]
             for (destination, names) in moved.sorted(by: { $0.key < $1.key }) {
-                related.append(Finding.Note("the relationships to it now point to '\(destination)', added in \(comparison.version.displayName): \(names.map { "'\($0)'" }.joined(separator: ", "))"))
+                // The sync is the message's; what the step does to the stores on the device is the note's.
+                related.append(Finding.Note("the relationships to it now point to '\(destination)', added in \(comparison.version.displayName): \(names.map { "'\($0)'" }.joined(separator: ", ")); lightweight migration cannot infer a change of destination, so it cannot migrate a store of \(comparison.baseline.displayName) to \(comparison.version.displayName) on its own"))
             }
         }
         let consequence: String
