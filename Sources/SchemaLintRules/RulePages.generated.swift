@@ -12740,6 +12740,73 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 ```
 
+### Triggers: the error handed only to the app's own logger, named for one (a warning)
+
+```swift path=App/Store.swift
+import CoreData
+
+enum Log {
+    static func e(_ tag: String, _ message: String, _ error: Error? = nil) {
+        print("[\(tag)] \(message) \(error.map { "\($0)" } ?? "")")
+    }
+}
+
+final class Store {
+    static let shared = Store()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓Log.e("Store", "Core Data failed to load", error)
+            }
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = Store.shared.container.viewContext
+        return true
+    }
+}
+```
+
+### Triggers: CocoaLumberjack's `DDLogError` all the handler does (a warning)
+
+```swift path=App/Stack.swift
+import CocoaLumberjackSwift
+import CoreData
+
+final class Stack {
+    static let shared = Stack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓DDLogError("the store did not load: \(error)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = Stack.shared.container.viewContext
+        return true
+    }
+}
+```
+
 ### Does not trigger: a handler that names no error, and code after the call that looks at the stores added
 
 ```swift path=App/Stack.swift

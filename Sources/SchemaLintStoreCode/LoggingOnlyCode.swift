@@ -14,23 +14,53 @@ enum LoggingOnlyCode {
     static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "assert", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
 
     /// Whether a call of this name only logs: one of `loggingCalls`, or a project's own function
-    /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`; not `dialog` or
-    /// `login`), unless its name says it does more (`logAndShowAlert`, `logAndCrash`).
+    /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`, `DDLogError`; not
+    /// `dialog` or `login`), unless its name says it does more (`logAndShowAlert`, `logAndCrash`).
     static func isLogging(_ name: String) -> Bool {
         if loggingCalls.contains(name) { return true }
+        let words = words(of: name)
+        return words.contains("log") && !saysItDoesMore(words)
+    }
+
+    /// Whether `call` only logs: a call `isLogging(_:)` names, or a method of a logger named for
+    /// one (`Log.e(...)`, `AppLogger.shared.warn(...)`) whose own name says no more.
+    static func isLogging(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = SynchronousCode.calledName(call) else { return false }
+        if isLogging(name) { return true }
+        var base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        while let member = base?.as(MemberAccessExprSyntax.self) { base = member.base }
+        guard let logger = base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return words(of: logger).contains(where: { $0 == "log" || $0 == "logger" }) && !saysItDoesMore(words(of: name))
+    }
+
+    private static func saysItDoesMore(_ words: [String]) -> Bool {
+        let doesMore: Set<String> = ["alert", "show", "present", "crash", "fatal", "abort", "exit", "reset", "delete", "remove", "retry"]
+        return words.contains(where: doesMore.contains)
+    }
+
+    /// The words of a name, lowercased: split at `_`, digits and the start of each capitalised
+    /// word (`DDLogError`: `dd`, `log`, `error`).
+    private static func words(of name: String) -> [String] {
+        let characters = Array(name)
         var words: [String] = []
         var word = ""
-        for character in name {
-            if character == "_" || character.isNumber || (character.isUppercase && !(word.last?.isUppercase ?? true)) {
+        for (index, character) in characters.enumerated() {
+            if character == "_" || character.isNumber {
                 if !word.isEmpty { words.append(word.lowercased()) }
-                word = character == "_" || character.isNumber ? "" : String(character)
-            } else {
-                word.append(character)
+                word = ""
+                continue
             }
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsAWord = character.isUppercase && (previous?.isLowercase == true || previous?.isUppercase == true && next?.isLowercase == true)
+            if startsAWord, !word.isEmpty {
+                words.append(word.lowercased())
+                word = ""
+            }
+            word.append(character)
         }
         if !word.isEmpty { words.append(word.lowercased()) }
-        let doesMore: Set<String> = ["alert", "show", "present", "crash", "fatal", "abort", "exit", "reset", "delete", "remove", "retry"]
-        return words.contains("log") && !words.contains(where: doesMore.contains)
+        return words
     }
 
     /// A logging call as a message names it: `AppLogger.general.error(...)`, not a bare `error()`
@@ -120,7 +150,7 @@ enum LoggingOnlyCode {
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let name = SynchronousCode.calledName(call), isLogging(name) else { return nil }
+                  isLogging(call) else { return nil }
             first = first ?? call
         }
         return first

@@ -1325,7 +1325,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let called = SynchronousCode.calledName(call), LoggingOnlyCode.isLogging(called) else { return nil }
+                  LoggingOnlyCode.isLogging(call) else { return nil }
             first = first ?? Syntax(item)
         }
         return first.map { (names, $0) }
