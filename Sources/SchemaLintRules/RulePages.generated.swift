@@ -12822,6 +12822,43 @@ final class Stack {
 }
 ```
 
+### Does not trigger: the app's own overload that hands on a `Result`, awaited by a caller that throws
+
+```swift path=App/Container+Loading.swift
+import CoreData
+
+extension NSPersistentContainer {
+    func loadPersistentStores(_ block: @escaping (Result<Void, Error>) -> Void) {
+        loadPersistentStores { _, error in
+            block(error.map { .failure($0) } ?? .success(()))
+        }
+    }
+
+    func loadPersistentStores() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            self.loadPersistentStores { result in
+                continuation.resume(with: result)
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: an initializer for previews and tests, named for them, whose handler names no error
+
+```swift path=Shared/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let container = NSPersistentContainer(name: "Library")
+
+    init(testPath: String) {
+        container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: testPath)
+        container.loadPersistentStores { _, _ in }
+    }
+}
+```
+
 ### Triggers: a container subclass that loads its own stores
 
 ```swift path=App/NotesContainer.swift
@@ -25526,6 +25563,42 @@ struct LibraryApp: App {
 
     var body: some Scene {
         WindowGroup { Text("Library") }
+    }
+}
+```
+
+### Triggers: a local catalog and a synced store, containers made for different types: one finding each
+
+The two containers open two stores, each with its own file and models, and each migrates its own.
+
+```swift path=Player/PlayerApp.swift
+import SwiftData
+import SwiftUI
+
+@Model
+final class Channel {
+    var name: String = ""
+    init(name: String) { self.name = name }
+}
+
+@Model
+final class Favorite {
+    var channelName: String = ""
+    init(channelName: String) { self.channelName = channelName }
+}
+
+@main
+struct PlayerApp: App {
+    let catalog: ModelContainer
+    let cloud: ModelContainer
+
+    init() {
+        catalog = try! ↓ModelContainer(for: Channel.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
+        cloud = try! ↓ModelContainer(for: Favorite.self, configurations: ModelConfiguration("Cloud", cloudKitDatabase: .private("iCloud.example.player")))
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Channels") }
     }
 }
 ```

@@ -1129,9 +1129,10 @@ final class StoreCodeVisitor: SyntaxVisitor {
         let names = CompletionHandOff.writtenNames(of: closure)
         // A handler without parameter names refers to the error as `$1`.
         let errorName = closure.signature == nil ? "$1" : names.count >= 2 ? names[names.count - 1] : "_"
-        // A handler that never reads its error (`{ _, _ in }`, `{ description, error in
-        // completion() }`) drops the failure: the app goes on with a container that has no store.
-        if closure.signature != nil, errorName == "_" || !Self.reads(errorName, in: closure) {
+        // A handler of Core Data's two parameters that never reads its error (`{ _, _ in }`,
+        // `{ description, error in completion() }`) drops the failure: the app goes on with a
+        // container that has no store. (One parameter is the app's own overload's: a `Result`.)
+        if closure.signature != nil, names.count >= 2, errorName == "_" || !Self.reads(errorName, in: closure) {
             addIgnoredError(in: closure, opening: opening, call: call)
             return
         }
@@ -1196,13 +1197,23 @@ final class StoreCodeVisitor: SyntaxVisitor {
     /// `error:nil` does in Objective-C, unless the code looks at the stores added, in the handler
     /// or after the call, and learns of the failure its own way.
     private func addIgnoredError(in closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
-        guard let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call),
+        guard let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call), !isMadeOnlyForPreviewsOrTests(unit),
               !closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("persistentStores") }),
               !Self.readsTheStoresAdded(after: call, within: declarations.units[unit].body) else { return }
         var action = StoreFailureAction(action: .onlyLogs, written: "ignoring the error", place: place(closure), opening: opening, openingLocation: file.location(of: call))
         action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
         scanned.facts.failureActions.append(action)
         markFailuresOfALocalContainer(loadedBy: call, handler: closure)
+    }
+
+    /// Whether the function or initializer `unit` is called only by previews and tests, or, where
+    /// no file read calls it (a `#Preview` that names no store API is not read), its parameters are
+    /// named for them (`init(testPath:)`).
+    private func isMadeOnlyForPreviewsOrTests(_ unit: Int) -> Bool {
+        let made = calls(of: unit)
+        if !made.isEmpty { return made.allSatisfy { declarations.isPreviewCode($0) } }
+        let labels = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map { $0.map(\.firstName.text) } ?? []
+        return labels.contains { !StoreCodeVisitor.words(of: $0).isDisjoint(with: ["preview", "test", "testing", "mock"]) }
     }
 
     /// A failure only logged on a container no code keeps leaves no stack without its store.

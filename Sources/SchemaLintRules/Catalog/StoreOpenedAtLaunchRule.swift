@@ -26,11 +26,11 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         // thread moves them all.
         // Two classes of one name in two targets' files (each app's `AppDelegate`) are two
         // declarations.
-        var reported: [String: Int] = [:]
+        var reported: [String: [(types: Set<String>?, finding: Int)]] = [:]
         // One launch that opens the same models twice, in two declarations (a probe that looks
         // into the store before the app's own container opens it), migrates them once: the
         // opening nearest the launch entry is reported, the others are notes of it.
-        var reportedOnPath: [String: Int] = [:]
+        var reportedOnPath: [String: [(types: Set<String>?, finding: Int)]] = [:]
         let atLaunch = context.facts.openings.filter { !$0.launchPath.isEmpty && $0.migratesAutomatically && !$0.addsAsynchronously }
         // An opening in a `catch` (a last resort) runs only where another failed: the others come first.
         let order = { (opening: (offset: Int, element: StoreOpening)) in (opening.element.inACatch ? 1 : 0, opening.element.launchPath.count, opening.offset) }
@@ -38,7 +38,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let step = opening.launchPath[opening.launchPath.count - 1]
             let declaration = step.declaration
             let key = declaration + "\u{0}" + step.location.file
-            if let first = reported[key] {
+            if let first = reported[key]?.first(where: { Self.mayOpenTheSameStore(opening, as: $0.types) })?.finding {
                 findings[first].notes.append(Finding.Note("\(declaration) also opens a store here, as a fallback or in another branch", at: opening.place.location))
                 continue
             }
@@ -57,12 +57,12 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let store = !opened.isEmpty ? opened.map(\.model).sorted()
                 : opening.call == .modelContainer && opening.opensTheDefaultStore ? (opening.modelTypes ?? []).sorted() : []
             let pathKey = ([launch, root.location.file] + store).joined(separator: "\u{0}")
-            if !store.isEmpty, let first = reportedOnPath[pathKey] {
+            if !store.isEmpty, let first = reportedOnPath[pathKey]?.first(where: { Self.mayOpenTheSameStore(opening, as: $0.types) })?.finding {
                 findings[first].notes.append(Finding.Note("the same launch opens the store again here, in \(declaration): it migrates once, in whichever opening runs first", at: opening.place.location))
                 continue
             }
-            reported[key] = findings.count
-            reportedOnPath[pathKey] = findings.count
+            reported[key, default: []].append((opening.modelTypes, findings.count))
+            reportedOnPath[pathKey, default: []].append((opening.modelTypes, findings.count))
             let migration = Self.fullMigration(in: opened, shipped: context.isShipped, types: opening.modelTypes, failsToMigrate: context.failsToMigrate)
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
@@ -96,6 +96,14 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             ))
         }
         return findings
+    }
+
+    /// Whether `opening` may open the store an earlier opening made for `types` opened: not where
+    /// both are ModelContainers made for disjoint sets of types (a local catalog beside a synced
+    /// store), which are two stores that each migrate their own.
+    static func mayOpenTheSameStore(_ opening: StoreOpening, as types: Set<String>?) -> Bool {
+        guard let types, let own = opening.modelTypes else { return true }
+        return !own.isDisjoint(with: types)
     }
 
     /// Whether `types` names a class of the history's newest version, one of its schemas, or the
