@@ -23558,6 +23558,65 @@ final class SharedStore {
 }
 ```
 
+### Triggers: the app's move into the app group, pasted into its widget too: one finding, at the app's (an error)
+
+The widget's default location is in its own container, which holds only a store the widget made
+itself: its copy of the code is a note of the app's finding.
+
+```swift path=Blocks/SharedStore.swift
+import CoreData
+
+final class SharedStore {
+    let container = NSPersistentContainer(name: "Blocks")
+
+    func moveToAppGroup(_ groupFolder: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        let oldStoreURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Blocks.sqlite")
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(oldStore, to: groupFolder.appendingPathComponent("Blocks.sqlite"), options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print("cannot move the store: \(error)")
+        }
+        try? FileManager.default.↓removeItem(at: oldStoreURL)
+    }
+}
+```
+
+```swift path=BlocksWidget/WidgetStore.swift
+import CoreData
+
+final class WidgetStore {
+    let container = NSPersistentContainer(name: "Blocks")
+
+    func moveToAppGroup(_ groupFolder: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        let oldStoreURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Blocks.sqlite")
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(oldStore, to: groupFolder.appendingPathComponent("Blocks.sqlite"), options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print("cannot move the store: \(error)")
+        }
+        try? FileManager.default.removeItem(at: oldStoreURL)
+    }
+}
+```
+
+```xml path=BlocksWidget/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>NSExtension</key>
+	<dict>
+		<key>NSExtensionPointIdentifier</key>
+		<string>com.apple.widgetkit-extension</string>
+	</dict>
+</dict>
+</plist>
+```
+
 ### Triggers: a helper handed the store and its URL removes the file even when the migration failed (an error)
 
 Nothing names the URL the helper is handed a store's, but it is removed after

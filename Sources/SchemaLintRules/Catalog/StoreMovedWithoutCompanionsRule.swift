@@ -11,7 +11,7 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
     )
 
     func check(_ context: StoreCodeContext) -> [Finding] {
-        context.facts.fileOperations.filter(\.evenWhenTheMigrationFails).map(removalAfterAFailedMigration)
+        removalsAfterAFailedMigration(context)
             + Self.byDeclaration(context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }).map(Self.backupMadeAnew).map { operation, others in
             var finding = withoutCompanions(operation)
             // The other moves of one function (a migrator that moves the store aside, the new one
@@ -123,6 +123,24 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
                 "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
             ]
         )
+    }
+
+    /// One finding each, but where the app's own code does it too, an extension's copy of that
+    /// code (the move into the app group pasted into a widget or an intent extension) is a note of
+    /// the app's finding: the extension's default location, which it moves from, holds only a store
+    /// that extension made itself, not the person's store the app kept there.
+    private func removalsAfterAFailedMigration(_ context: StoreCodeContext) -> [Finding] {
+        let removals = context.facts.fileOperations.filter(\.evenWhenTheMigrationFails)
+        let inTheApp = removals.filter { context.facts.appExtension(containing: $0.place.location.file) == nil }
+        guard !inTheApp.isEmpty else { return removals.map(removalAfterAFailedMigration) }
+        var findings = inTheApp.map(removalAfterAFailedMigration)
+        for copy in removals where !inTheApp.contains(copy) {
+            let kind = context.facts.appExtension(containing: copy.place.location.file)?.kind ?? "app"
+            findings[0].notes.append(Finding.Note(
+                "the \(kind) extension's copy of this code does the same here, from the extension's own default location, which holds only a store the extension made itself",
+                at: copy.place.location))
+        }
+        return findings
     }
 
     /// The old store removed after a `migratePersistentStore` whose failure the code lets through:
