@@ -1200,9 +1200,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         guard let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call), !isMadeOnlyForPreviewsOrTests(unit),
               !closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("persistentStores") }),
               !Self.readsTheStoresAdded(after: call, within: declarations.units[unit].body) else { return }
-        var action = StoreFailureAction(action: .onlyLogs, written: "ignoring the error", place: place(closure), opening: opening, openingLocation: file.location(of: call))
-        action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
-        scanned.facts.failureActions.append(action)
+        scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: "ignoring the error", place: place(closure), opening: opening, openingLocation: file.location(of: call)))
         markFailuresOfALocalContainer(loadedBy: call, handler: closure)
     }
 
