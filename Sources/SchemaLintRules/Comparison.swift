@@ -58,6 +58,11 @@ package struct ChangeCodeFacts: Sendable {
     /// the app fills again, and the person loses nothing of theirs when it fails to open.
     package var cache: CacheEvidence?
 
+    /// Where the code deletes the store of the history these facts are for before it calls what
+    /// opens it (`StoreOpening.deletedBeforeItsOpenerIsCalled`), where every opening of it follows
+    /// such a deletion: the stores it catches are emptied, not migrated.
+    package var deletedBeforeOpening: SourceLocation?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -96,6 +101,7 @@ package struct ChangeCodeFacts: Sendable {
         }
         let reopened = opened.filter { !$0.opensANewStore }
         cache = reopened.allSatisfy { cacheEvidence($0) != nil } ? reopened.first.flatMap(cacheEvidence) : nil
+        deletedBeforeOpening = reopened.allSatisfy { $0.deletedBeforeItsOpenerIsCalled != nil } ? reopened.first?.deletedBeforeItsOpenerIsCalled : nil
         let storesOnDisk = facts.openings.filter { [.loadPersistentStores, .addPersistentStore].contains($0.call) }
         if opened.isEmpty, history.versions.last?.format == .xcode, storesOnDisk.allSatisfy({ $0.modelName != nil }) {
             let coreDataModels = Set(histories.filter { $0.versions.last?.format == .xcode }.map(\.key))

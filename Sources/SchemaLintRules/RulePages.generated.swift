@@ -11002,6 +11002,52 @@ final class Entry: NSManagedObject {
 </model>
 ```
 
+### Triggers: the same, the store deleted before it opens where a saved number is below the current one (a note)
+
+The stores v1.0 made do not open, but the code deletes the store first wherever the number it
+saved is lower than the one this release sets: a reset gate, whose reach is a value the code keeps.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift commit=1 tag=v1.0 path=Notes/Store.swift
+import CoreData
+
+final class Store {
+    static let url = URL.applicationSupportDirectory.appending(path: "Notes.sqlite")
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        if UserDefaults.standard.integer(forKey: "storeVersion") < 2 {
+            try? FileManager.default.removeItem(at: Store.url)
+            UserDefaults.standard.set(2, forKey: "storeVersion")
+        }
+        try addStore()
+    }
+
+    func addStore() throws {
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: Store.url, options: nil)
+    }
+}
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="due" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
+```
+
 ### Triggers: the one version v1.0 shipped gained an attribute, and the container is told not to migrate (an error)
 
 The container's description turns migration off, and the app deletes a store that fails to open

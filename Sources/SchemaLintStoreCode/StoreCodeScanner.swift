@@ -578,10 +578,33 @@ final class StoreCodeVisitor: SyntaxVisitor {
         )
         opening.unreadContainerClass = unreadContainerClass
         opening.opensANewStore = new
+        opening.deletedBeforeItsOpenerIsCalled = new ? nil : storeDeletedBeforeCalls(of: unit, in: node.root)
         opening.inACatch = Self.isInACatch(node)
         opening.cache = cache(around: node)
         opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
+    }
+
+    /// Where a call of the function `unit` in the same file follows code that deletes a store's
+    /// files (inline, or in a helper named for it), before the call in the caller's body, and puts
+    /// no other file in their place (a backup restored, an import).
+    private func storeDeletedBeforeCalls(of unit: Int?, in root: Syntax) -> SchemaLintCore.SourceLocation? {
+        guard let unit else { return nil }
+        for site in calls(of: unit) where site.root.id == root.id {
+            let before = Self.statementsRunBefore(site, innermostBlockOnly: false, withBranches: true).filter { !Self.declaresClosures($0) }
+            let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            for statement in before {
+                finder.walk(statement)
+                calls.walk(statement)
+            }
+            guard let deletion = finder.found.first(where: { $0.1 == .deletesTheStore }) else { continue }
+            let refilled = calls.found.contains { call in
+                call.position > deletion.0.position && ["copyItem", "moveItem", "replacePersistentStore", "migratePersistentStore"].contains(SynchronousCode.calledName(call) ?? "")
+            }
+            if !refilled { return file.location(of: deletion.0) }
+        }
+        return nil
     }
 
     /// For `loadPersistentStores` called on the container itself (`self.`, or no receiver) in a
@@ -872,7 +895,8 @@ final class StoreCodeVisitor: SyntaxVisitor {
     /// runs only sometimes and is left out; a loop (over a store's files) runs.
     /// `withUnwrapping`: also an `if let` that only unwraps (`if let folder = FileManager.default
     /// .urls(...).first { ... }`, which always finds the folder) and a `do` block.
-    private static func statementsRunBefore(_ node: some SyntaxProtocol, innermostBlockOnly: Bool, withUnwrapping: Bool = false) -> [CodeBlockItemSyntax] {
+    /// `withBranches`: every statement before it, the branches that run only sometimes too.
+    private static func statementsRunBefore(_ node: some SyntaxProtocol, innermostBlockOnly: Bool, withUnwrapping: Bool = false, withBranches: Bool = false) -> [CodeBlockItemSyntax] {
         var found: [CodeBlockItemSyntax] = []
         var current = Syntax(node)
         while let parent = current.parent {
@@ -880,6 +904,10 @@ final class StoreCodeVisitor: SyntaxVisitor {
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
                     if statement.id == item.id { break }
+                    if withBranches {
+                        found.append(statement)
+                        continue
+                    }
                     if withUnwrapping, statement.item.is(DoStmtSyntax.self)
                         || statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self).map(Self.onlyUnwrapsOrFindsTheFile) ?? false
                         || statement.item.as(IfExprSyntax.self).map(Self.onlyUnwrapsOrFindsTheFile) ?? false {

@@ -312,6 +312,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// The code deleted the store's files (or moved them aside) just before: this opening makes a
     /// new, empty store, and migrates nothing whatever its options say.
     package var opensANewStore = false
+    /// Where the code that calls the function opening the store deletes the store's files before
+    /// that call (`if savedVersion < 4 { removeItem(at: storeURL) }` then `loadStore()`, a
+    /// reset gate): the stores that deletion catches open empty, whatever a release made of them.
+    package var deletedBeforeItsOpenerIsCalled: SourceLocation?
     /// It is written in a `catch`: it runs only where an opening before it failed (a fallback, a
     /// last resort), so another opening of the same code is the one that runs at each launch.
     package var inACatch = false

@@ -61,6 +61,17 @@ package struct ReleasedVersionLockRule: HistoryRule {
         let findings = releaseFindings(context)
         // A cache's stores hold what the app fetches or makes again: one that no longer opens
         // costs the app a refill, not the person their data.
+        if let deletion = context.code.deletedBeforeOpening, context.code.cache == nil {
+            // A reset gate (`if savedVersion < 4 { removeItem(at: storeURL) }` before the store
+            // opens): the releases it catches have their stores emptied, and how far back it
+            // reaches is a value the code keeps, which is not read here.
+            return findings.map { finding in
+                var reminder = finding
+                reminder.severity = .note
+                reminder.message += "; the code deletes the store before it opens it where a condition it tests holds (\(deletion)): the stores of the releases that condition catches are emptied, not opened as they were, and what they held comes back only from where else it is kept (iCloud, a server)"
+                return reminder
+            }
+        }
         guard let cache = context.code.cache else { return findings }
         return findings.map { finding in
             guard finding.severity != .note else { return finding }
