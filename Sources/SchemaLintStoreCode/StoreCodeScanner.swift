@@ -585,12 +585,15 @@ final class StoreCodeVisitor: SyntaxVisitor {
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
-    /// Where a call of the function `unit` in the same file follows code that deletes a store's
-    /// files (inline, or in a helper named for it), before the call in the caller's body, and puts
-    /// no other file in their place (a backup restored, an import).
+    /// Where an initializer calls the function `unit` in the same file after code that deletes a
+    /// store's files (inline, or in a helper named for it), and puts no other file in their place
+    /// (a backup restored, an import): the stack deletes the store as it is made, before it opens
+    /// it. A method that deletes and opens again (a reset the person asks for, a retry after a
+    /// failure) is no such gate.
     private func storeDeletedBeforeCalls(of unit: Int?, in root: Syntax) -> SchemaLintCore.SourceLocation? {
         guard let unit else { return nil }
         for site in calls(of: unit) where site.root.id == root.id {
+            guard let caller = declarations.unit(around: site), declarations.units[caller].key.split(separator: ".").last == "init" else { continue }
             let before = Self.statementsRunBefore(site, innermostBlockOnly: false, withBranches: true).filter { !Self.declaresClosures($0) }
             let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
             let calls = AllCalls(viewMode: .sourceAccurate)

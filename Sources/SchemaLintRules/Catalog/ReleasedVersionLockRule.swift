@@ -61,7 +61,8 @@ package struct ReleasedVersionLockRule: HistoryRule {
         let findings = releaseFindings(context)
         // A cache's stores hold what the app fetches or makes again: one that no longer opens
         // costs the app a refill, not the person their data.
-        if let deletion = context.code.deletedBeforeOpening, context.code.cache == nil {
+        // (Without releases to compare, the findings say only what was not checked.)
+        if let deletion = context.code.deletedBeforeOpening, context.code.cache == nil, context.lock != nil {
             // A reset gate (`if savedVersion < 4 { removeItem(at: storeURL) }` before the store
             // opens): the releases it catches have their stores emptied, and how far back it
             // reaches is a value the code keeps, which is not read here.
