@@ -146,7 +146,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         // passes `false` would give it a file, and what is named so is not the store people run.
         if made.isEmpty, defaultsToTrue {
             let names = [declarations.units[unit].typeName, declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""]
-            return names.contains { !StoreCodeVisitor.words(of: $0).isDisjoint(with: ["preview", "test", "tests", "testing", "mock"]) }
+            return names.contains(where: Self.isNamedForPreviewsOrTests)
         }
         return !made.isEmpty && made.allSatisfy { call in
             ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)
@@ -1242,7 +1242,12 @@ final class StoreCodeVisitor: SyntaxVisitor {
         let made = calls(of: unit)
         if !made.isEmpty { return made.allSatisfy { declarations.isPreviewCode($0) } }
         let labels = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map { $0.map(\.firstName.text) } ?? []
-        return labels.contains { !StoreCodeVisitor.words(of: $0).isDisjoint(with: ["preview", "test", "testing", "mock"]) }
+        return labels.contains(where: Self.isNamedForPreviewsOrTests)
+    }
+
+    /// `previewContainer`, `testPath`, `MockStack`: a name of code made for previews and tests.
+    private static func isNamedForPreviewsOrTests(_ name: String) -> Bool {
+        !words(of: name).isDisjoint(with: ["preview", "test", "tests", "testing", "mock"])
     }
 
     /// A failure only logged on a container no code keeps leaves no stack without its store.

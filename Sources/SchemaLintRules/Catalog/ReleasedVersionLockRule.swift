@@ -69,7 +69,7 @@ package struct ReleasedVersionLockRule: HistoryRule {
             return findings.map { finding in
                 var reminder = finding
                 reminder.severity = .note
-                reminder.message += "; the code deletes the store before it opens it where a condition it tests holds (\(deletion)): the stores of the releases that condition catches are emptied, not opened as they were, and what they held comes back only from where else it is kept (iCloud, a server)"
+                reminder.message += "; the initializer that makes the store deletes it before it opens it where the code decides so (\(deletion)): the stores of the releases it deletes are emptied, not opened as they were, and what they held comes back only from where else it is kept (iCloud, a server)"
                 return reminder
             }
         }
