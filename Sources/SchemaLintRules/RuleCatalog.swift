@@ -89,6 +89,7 @@ package struct RuleCatalog: Sendable {
         MappingModelCustomPolicyRule(),
         // The code that handles stores.
         StoreOpenedAtLaunchRule(),
+        StoreOpenedAtEachReadRule(),
         StoreOpenedWithoutMigrationRule(),
         StoreProtectionCompleteRule(),
         StoreFailureDestructiveRule(),

@@ -13504,6 +13504,43 @@ struct TripsApp: App {
 }
 ```
 
+### Triggers: a configuration a closure chooses, in memory only under UI tests, and a fallback to the same store without CloudKit (a warning)
+
+```swift path=App/BudgetApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct BudgetApp: App {
+    let container: ModelContainer
+
+    init() {
+        let uiTesting = ProcessInfo.processInfo.arguments.contains("UI-Testing")
+        let configuration: ModelConfiguration = {
+            if uiTesting {
+                return ModelConfiguration("budget", isStoredInMemoryOnly: true)
+            } else {
+                return ModelConfiguration("budget", isStoredInMemoryOnly: false, cloudKitDatabase: .private("iCloud.com.example.budget"))
+            }
+        }()
+        do {
+            container = try ModelContainer(for: Expense.self, configurations: configuration)
+        } catch {
+            let local = ModelConfiguration("budget", isStoredInMemoryOnly: false, cloudKitDatabase: .none)
+            do {
+                container = try ModelContainer(for: Expense.self, configurations: local)
+            } catch {
+                ↓fatalError("Could not open the budget: \(error)")
+            }
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(container)
+    }
+}
+```
+
 ### Triggers: the container bound to a name before it is returned
 
 ```swift path=App/NotesApp.swift
@@ -24680,6 +24717,206 @@ enum Persistence {
         let documents = URL.documentsDirectory
         let source = documents.appendingPathComponent("Notes.sqlite")
         try FileManager.default.copyItem(at: source, to: documents.appendingPathComponent("Backups/Notes.sqlite"))
+    }
+}
+```
+
+"""####,
+        "store-opened-at-each-read": ####"""
+# store-opened-at-each-read
+
+A computed property makes the container that opens the store, so every read opens the store again in a container of its own.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+A property written with a getter (`static var shared: ModelContainer { ... }`) runs its getter at
+every read; one written with a value (`static let shared = ...`, `= { ... }()`, `lazy var`) runs
+it once. When the getter makes a `ModelContainer`, or an `NSPersistentContainer` and loads its
+stores, each read makes a new container, and each container opens the store file again with a
+persistent store coordinator of its own. SwiftUI reads the properties its `body` uses each time it
+evaluates that body, so a container handed to `.modelContainer(...)` from such a property is
+remade with the scene, and the app, its widgets and its intents end up on different containers.
+Apple's documentation of `ModelContainer` says the view modifier exists so that all windows and
+child views "access the same model container"
+(<https://developer.apple.com/documentation/swiftdata/modelcontainer>). Objects a context of one
+container holds, inserted or changed and not yet saved, are not in the others; a view on one
+container does not show what another saved until it fetches again; and every new container opens,
+and checks against the model, a store that is already open.
+
+The rule reports such a getter where a launch entry reads it (the `App`'s `body`, its stored
+properties and `init`, `application(_:didFinishLaunchingWithOptions:)`, and what they call), the
+path shown as notes. A getter that keeps what it made (`Self.cached = container`), a property
+named for previews or tests, and a store in memory are left alone.
+
+Where it is blind: a getter that hands the work to a function (`var container: ModelContainer {
+makeContainer() }`) is not followed into that function; a property read only by code that no
+launch entry reaches (an intent, a widget's timeline) is not reported.
+
+## What to do instead
+
+- Make the container once and keep it: a stored property (`static let shared: ModelContainer = {
+  ... }()`, `let container = ...` in the `App`, or `lazy var`), and hand that one container to
+  every scene, widget timeline and intent.
+
+## Examples
+
+### Triggers: a static computed property hands the scene a new container (a warning)
+
+```swift path=App/SharedModelContainer.swift
+import SwiftData
+
+enum SharedModelContainer {
+    static var sharedModelContainer: ModelContainer {
+        let configuration = ModelConfiguration(groupContainer: .identifier("group.com.example.weights"))
+        do {
+            return try ↓ModelContainer(for: WeightEntry.self, configurations: configuration)
+        } catch {
+            fatalError("Could not create the container: \(error)")
+        }
+    }
+}
+```
+
+```swift path=App/WeightsApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct WeightsApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(SharedModelContainer.sharedModelContainer)
+    }
+}
+```
+
+### Triggers: a Core Data stack's container made in a getter, read at launch (a warning)
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var persistentContainer: NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, error in
+            if let error { print("store failed: \(error)") }
+        }
+        return container
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let context = persistentContainer.viewContext
+        context.automaticallyMergesChangesFromParent = true
+        return true
+    }
+}
+```
+
+### Does not trigger: the container is made once
+
+```swift path=App/SharedModelContainer.swift
+import SwiftData
+
+enum SharedModelContainer {
+    static let sharedModelContainer: ModelContainer = {
+        do {
+            return try ModelContainer(for: WeightEntry.self)
+        } catch {
+            fatalError("Could not create the container: \(error)")
+        }
+    }()
+}
+```
+
+```swift path=App/WeightsApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct WeightsApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(SharedModelContainer.sharedModelContainer)
+    }
+}
+```
+
+### Does not trigger: the getter keeps the container it made
+
+```swift path=App/WeightsApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct WeightsApp: App {
+    private static var cachedContainer: ModelContainer?
+
+    private var sharedModelContainer: ModelContainer {
+        if let cached = Self.cachedContainer { return cached }
+        let container = try! ModelContainer(for: WeightEntry.self)
+        Self.cachedContainer = container
+        return container
+    }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(sharedModelContainer)
+    }
+}
+```
+
+### Does not trigger: the computed property hands on a stored one
+
+```swift path=App/WeightsApp.swift
+import SwiftUI
+import SwiftData
+
+enum Persistence {
+    static let shared: ModelContainer = try! ModelContainer(for: WeightEntry.self)
+}
+
+@main
+struct WeightsApp: App {
+    var sharedModelContainer: ModelContainer { Persistence.shared }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(sharedModelContainer)
+    }
+}
+```
+
+### Does not trigger: a container for previews, in memory
+
+```swift path=App/PreviewContainer.swift
+import SwiftData
+
+enum PreviewData {
+    @MainActor static var container: ModelContainer {
+        let container = try! ModelContainer(for: WeightEntry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        container.mainContext.insert(WeightEntry(weight: 70))
+        return container
+    }
+}
+```
+
+```swift path=App/WeightsApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct WeightsApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(PreviewData.container)
     }
 }
 ```

@@ -67,8 +67,9 @@ enum ReturnedFailure {
               returnType.is(OptionalTypeSyntax.self) || returnType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) else { return nil }
         let returns = Returns(viewMode: .sourceAccurate)
         returns.walk(code)
-        if returns.values.contains(where: { errorNames.contains($0) }) { return .error }
-        return returns.values.contains("nil") ? .nilValue : nil
+        let values = Set(returns.values.map(\.trimmedText))
+        if values.contains(where: { errorNames.contains($0) }) { return .error }
+        return values.contains("nil") ? .nilValue : nil
     }
 }
 
@@ -79,18 +80,6 @@ private final class ThrowStatements: SyntaxVisitor {
         count += 1
         return .visitChildren
     }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}
-
-/// What the `return` statements of some code return, as written (outside closures).
-private final class Returns: SyntaxVisitor {
-    var values: Set<String> = []
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression { values.insert(value.trimmedText) }
-        return .skipChildren
-    }
-
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 

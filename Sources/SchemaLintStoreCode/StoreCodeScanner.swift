@@ -582,7 +582,34 @@ final class StoreCodeVisitor: SyntaxVisitor {
         opening.inACatch = Self.isInACatch(node)
         opening.cache = cache(around: node)
         opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
+        opening.madeAtEachReadOf = unit.flatMap { Self.isAGetterThatKeepsNothing(declarations.units[$0].body) ? declarations.units[$0].place : nil }
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
+    }
+
+    /// A computed property of a container or context type (`var sharedModelContainer:
+    /// ModelContainer { ... }`, not `= { ... }()` or `lazy`) whose getter assigns to nothing it does
+    /// not declare itself: it keeps no container it made (`Self.cached = container` would), so each
+    /// read makes another. A property named for previews or tests makes no person's store.
+    static func isAGetterThatKeepsNothing(_ body: Syntax) -> Bool {
+        guard let accessors = body.as(AccessorBlockSyntax.self), let binding = accessors.parent?.as(PatternBindingSyntax.self), binding.initializer == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, !isNamedForPreviewsOrTests(name),
+              let type = binding.typeAnnotation?.type.trimmedDescription, type.hasSuffix("Container") || type.hasSuffix("Context")
+        else { return false }
+        let getter: Syntax
+        switch accessors.accessors {
+        case .getter(let items): getter = Syntax(items)
+        case .accessors(let list):
+            guard list.count == 1, let only = list.first, only.accessorSpecifier.text == "get", let body = only.body else { return false }
+            getter = Syntax(body)
+        }
+        let assignments = Assignments(viewMode: .sourceAccurate)
+        assignments.walk(getter)
+        return !assignments.targets.contains { target in
+            var root = target
+            while let member = root.as(MemberAccessExprSyntax.self), let base = member.base, !["self", "Self"].contains(base.trimmedDescription) { root = base }
+            guard let reference = root.as(DeclReferenceExprSyntax.self) else { return true }
+            return !assignments.declared.contains(reference.baseName.text)
+        }
     }
 
     /// Where an initializer calls the function `unit` in the same file after code that deletes a
@@ -805,6 +832,13 @@ final class StoreCodeVisitor: SyntaxVisitor {
         }
         if let choice = expression.as(SwitchExprSyntax.self) {
             return choice.cases.compactMap { $0.as(SwitchCaseSyntax.self) }.flatMap { last($0.statements) }
+        }
+        // A closure called at once (`let configuration: ModelConfiguration = { if testing { return
+        // ... } else { return ... } }()`): what each of its `return`s gives, or its one expression.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let closure = call.calledExpression.as(ClosureExprSyntax.self) {
+            let returns = Returns(viewMode: .sourceAccurate)
+            returns.walk(closure.statements)
+            return returns.values.isEmpty ? last(closure.statements) : returns.values.flatMap(branchValues)
         }
         return [expression]
     }

@@ -44,6 +44,37 @@ final class ReferencedNames: SyntaxVisitor {
     }
 }
 
+/// What the `return` statements of some code return (outside closures and nested functions).
+final class Returns: SyntaxVisitor {
+    var values: [ExprSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { values.append(value) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// What a piece of code assigns to (`Self.cached = container`, `description.url = url`, the left
+/// side of each `=`), and the names it declares (`let container = ...`, `if let cached = ...`).
+final class Assignments: SyntaxVisitor {
+    var targets: [ExprSyntax] = []
+    var declared: Set<String> = []
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) { targets.append(elements[0]) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.identifier.text)
+        return .visitChildren
+    }
+}
+
 /// The conditions of the `if`s and `guard`s of a piece of code, as written.
 final class ConditionTexts: SyntaxVisitor {
     var texts: [String] = []

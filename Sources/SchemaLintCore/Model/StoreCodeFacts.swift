@@ -348,6 +348,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// method of an Objective-C class) that reach this call synchronously, where no launch entry of
     /// its own language does: `foreignLaunchCalls` of the other reader join them to a launch path.
     package var foreignEntries: [ForeignEntry] = []
+    /// The computed property whose getter makes this container (`static var shared: ModelContainer
+    /// { try! ModelContainer(...) }`), where the getter keeps no container it made: every read of
+    /// the property opens the store again, in a container of its own.
+    package var madeAtEachReadOf: CodePlace?
 
     package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call

@@ -1,0 +1,31 @@
+import SchemaLintCore
+
+/// `store-opened-at-each-read`: a computed property whose getter makes the container that opens
+/// the store, read on the launch path. Every read opens the store again in a new container with a
+/// coordinator of its own, and SwiftUI reads it again with each evaluation of the body that uses
+/// it: views, widgets and intents work on containers that do not see each other's unsaved objects.
+struct StoreOpenedAtEachReadRule: StoreCodeRule {
+    let descriptor = RuleDescriptor(
+        id: "store-opened-at-each-read", category: .storeHandling, synced: .warning, local: .warning,
+        summary: "A computed property makes the container that opens the store, so every read opens the store again in a container of its own."
+    )
+
+    func check(_ context: StoreCodeContext) -> [Finding] {
+        // The getter's fallbacks (a local store when CloudKit fails) are one property: one finding.
+        var reported: Set<CodePlace> = []
+        return context.facts.openings.compactMap { opening -> Finding? in
+            guard let property = opening.madeAtEachReadOf, !opening.launchPath.isEmpty, reported.insert(property).inserted else { return nil }
+            let root = opening.launchPath[0]
+            var notes = [Finding.Note("\(property.declaration) is a computed property: its getter runs at each read and keeps nothing it made", at: property.location)]
+            notes += opening.launchPath.dropLast().map { step in Finding.Note("read from \(step.declaration)", at: step.location) }
+            return finding(
+                at: opening.place, subject: property.declaration,
+                message: "\(opening.call.displayName) makes a new container at each read of \(property.declaration), first on the launch path (\(root.declaration)): each container opens the store again with a coordinator of its own, and what a context of one holds unsaved, the others never see",
+                notes: notes,
+                suggestions: [
+                    "make the container once and keep it: a stored property (`static let shared: ModelContainer = { ... }()`, `let container = ...` in the App, or `lazy var`), and hand that one container to every scene, widget timeline and intent",
+                ]
+            )
+        }
+    }
+}
