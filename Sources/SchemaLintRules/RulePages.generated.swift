@@ -22359,6 +22359,22 @@ enum Stack {
 }
 ```
 
+### Triggers: CoreStore's synchronous add under `try?`, which drops the error (a warning)
+
+```swift path=App/AppDelegate.swift
+import CoreStore
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let store = SQLiteStore(fileName: "Lists.sqlite", localStorageOptions: .allowSynchronousLightweightMigration)
+        _ = ↓try? CoreStoreDefaults.dataStack.addStorageAndWait(store)
+        return true
+    }
+}
+```
+
 ### Triggers: CoreStore's storage recreated on a model mismatch
 
 ```swift path=App/Storage.swift

@@ -1472,8 +1472,11 @@ final class StoreCodeVisitor: SyntaxVisitor {
         case .discarded(let tryExpression):
             // `_ = try? coordinator.addPersistentStore(...)`: the coordinator goes on without its
             // store, and nothing tells anyone (as `error:nil` in Objective-C). Code that looks at
-            // the coordinator's stores afterwards learns of the failure its own way.
-            guard opening == .addPersistentStore, ["ofType", "type"].contains(call.arguments.first?.label?.text),
+            // the coordinator's stores afterwards learns of the failure its own way. So with
+            // CoreStore's `_ = try? stack.addStorageAndWait(SQLiteStore(...))`.
+            let addsAStoreOnDisk = opening == .addPersistentStore && ["ofType", "type"].contains(call.arguments.first?.label?.text)
+                || opening == .libraryStack && !ByteSearch.contains("InMemoryStore", in: call.arguments.trimmedText)
+            guard addsAStoreOnDisk,
                   let unit = declarations.unit(around: call), !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call),
                   !Self.liesInACatch(call, within: declarations.units[unit].body),
                   !Self.readsTheStoresAdded(after: tryExpression, within: declarations.units[unit].body) else { break }

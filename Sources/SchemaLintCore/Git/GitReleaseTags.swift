@@ -410,17 +410,23 @@ package struct GitReleaseTags: Sendable {
     /// A version tagged only as pre-releases, with a later version tagged after them and no
     /// release tagged since, shipped its last pre-release: a team that tags only its builds
     /// (`v4.2.0-RC.3-2709`, then `v4.2.1-Beta.1-2718`) releases the build it tested last. (One
-    /// that tags its releases and later tagged one skipped a version's betas.)
+    /// that tags its releases and later tagged one skipped a version's betas.) A version tagged
+    /// only in numbered builds (`v8.0.0.24579`) shipped its last build also where later versions
+    /// are tagged as releases.
     package static func testersOnly(_ tags: [Tag]) -> Set<String> {
         let names = Set(tags.map(\.name))
-        let versions = tags.map { versionNumber(in: $0.name) }
+        // A build's version is the one it builds (`8.0.0` of `v8.0.0.22594`), not its number.
+        let versions = tags.map { versionNumber(in: builtVersion(of: $0.name) ?? $0.name) }
         let builds = buildCounts(names)
         let pre = Set(tags.indices.filter { isPrerelease(tags[$0].name, among: names, buildCounts: builds) })
         let released = Set(tags.indices.filter { !pre.contains($0) }.compactMap { versions[$0] })
         let lastRelease = tags.indices.last { !pre.contains($0) } ?? -1
         var shipped: Set<Int> = []
-        for index in pre where index > lastRelease {
+        for index in pre {
             guard let version = versions[index], !released.contains(version) else { continue }
+            // A build (a number, no pre-release's word) of a version tagged only in builds is
+            // its release wherever it lies; a beta only after the last release.
+            guard index > lastRelease || !isPrerelease(tags[index].name) else { continue }
             let later = versions[(index + 1)...]
             if !later.contains(version), later.contains(where: { $0 != nil }) { shipped.insert(index) }
         }
@@ -504,12 +510,17 @@ package struct GitReleaseTags: Sendable {
         return version.contains(".") && (buildCounts ?? Self.buildCounts(names)).values.contains { $0 > 1 }
     }
 
-    /// The version a build's tag names before its number (`1.0` of `1.0-14`); nil for a tag with
-    /// no number after its last `-`.
+    /// The version a build's tag names before its number (`1.0` of `1.0-14`, of semantic
+    /// versioning's `1.0+14`, and `v8.0.0` of `v8.0.0.22594`, a build number of three digits or
+    /// more after a version of three parts, where a fourth part of a digit or two would be a
+    /// hotfix's); nil for a tag that ends in no build number.
     static func builtVersion(of name: String) -> String? {
-        guard let dash = name.lastIndex(of: "-") else { return nil }
-        let build = name[name.index(after: dash)...]
-        return !build.isEmpty && build.allSatisfy({ $0.isASCII && $0.isNumber }) ? String(name[..<dash]) : nil
+        func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        if let mark = name.lastIndex(where: { $0 == "-" || $0 == "+" }), isNumber(name[name.index(after: mark)...]) { return String(name[..<mark]) }
+        guard let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].count >= 3, isNumber(name[name.index(after: dot)...]) else { return nil }
+        let version = name[..<dot].reversed().prefix { $0.isNumber || $0 == "." }
+        let parts = String(version.reversed()).split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy(isNumber) ? String(name[..<dot]) : nil
     }
 
     /// How many tags of `names` are builds of each dotted version (`1.0` in `1.0-14` and

@@ -393,6 +393,20 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.testersOnly(dated.tags).isEmpty)
     }
 
+    /// Build numbers written as a fourth part of three digits or more (`release/v8.0.0.22594`) or
+    /// after semantic versioning's `+` (`1.0+126`) are builds of their version, as `1.0-14` is: the
+    /// last build of a version the team moved on from shipped, the earlier ones went to testers.
+    /// A fourth part of a digit or two is a hotfix's version (`v2.1.0.1`), released on its own.
+    @Test func buildNumbersAfterADotOrAPlusAreBuildsOfTheirVersion() {
+        let listing = "a release/v8.0.0.22594 1700000000\nb release/v8.0.0.23507 1700100000\nc release/v8.0.0.24579 1700200000\nd release/v8.0.1.24700 1700300000\ne release/v8.1.0 1700400000\n"
+        let builds = GitReleaseTags(listing: listing, pattern: "*")
+        #expect(GitReleaseTags.testersOnly(builds.tags) == ["release/v8.0.0.22594", "release/v8.0.0.23507"])
+        let plus = GitReleaseTags(listing: "a 1.0+126 1700000000\nb 1.0+165 1700100000\nc 1.1+170 1700200000\n", pattern: "*")
+        #expect(GitReleaseTags.testersOnly(plus.tags) == ["1.0+126", "1.1+170"])
+        let hotfixes = GitReleaseTags(listing: "a v2.1.0.1 1700000000\nb v2.1.0.2 1700100000\nc v2.2.0 1700200000\n", pattern: "*")
+        #expect(GitReleaseTags.testersOnly(hotfixes.tags).isEmpty)
+    }
+
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
     /// releases where no other tag is a release; another platform's, a build number's or a word's
     /// are not.
