@@ -24767,12 +24767,13 @@ and checks against the model, a store that is already open.
 
 The rule reports such a getter where a launch entry reads it (the `App`'s `body`, its stored
 properties and `init`, `application(_:didFinishLaunchingWithOptions:)`, and what they call), the
-path shown as notes. A getter that keeps what it made (`Self.cached = container`), a property
-named for previews or tests, and a store in memory are left alone.
+path shown as notes, also where the getter makes the container through functions it calls
+(`static var shared: ModelContainer { try makeContainer() }`). A getter, or a function it calls,
+that keeps what it made (`Self.cached = container`), a property named for previews or tests, and
+a store in memory are left alone.
 
-Where it is blind: a getter that hands the work to a function (`var container: ModelContainer {
-makeContainer() }`) is not followed into that function; a property read only by code that no
-launch entry reaches (an intent, a widget's timeline) is not reported.
+Where it is blind: a property read only by code that no launch entry reaches (an intent, a
+widget's timeline) is not reported.
 
 ## What to do instead
 
@@ -24832,6 +24833,76 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let context = persistentContainer.viewContext
         context.automaticallyMergesChangesFromParent = true
         return true
+    }
+}
+```
+
+### Triggers: the getter makes the container through a function it calls (a warning)
+
+```swift path=Shared/ModelContainer+Shared.swift
+import SwiftData
+
+extension ModelContainer {
+    static var shared: ModelContainer {
+        do {
+            let container = try makeShared()
+            _ = try? container.mainContext.fetchCount(FetchDescriptor<FoodEntry>())
+            return container
+        } catch {
+            fatalError("Could not open the shared store: \(error)")
+        }
+    }
+
+    private static func makeShared() throws -> ModelContainer {
+        let configuration = ModelConfiguration(groupContainer: .identifier("group.com.example.food"), cloudKitDatabase: .automatic)
+        return try ↓ModelContainer(for: FoodEntry.self, configurations: configuration)
+    }
+}
+```
+
+```swift path=App/FoodApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct FoodApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(.shared)
+    }
+}
+```
+
+### Does not trigger: the function the getter calls keeps the container
+
+```swift path=Shared/ModelContainer+Shared.swift
+import SwiftData
+
+enum SharedStore {
+    private static var made: ModelContainer?
+
+    static func container() -> ModelContainer {
+        if let made { return made }
+        let container = try! ModelContainer(for: FoodEntry.self)
+        made = container
+        return container
+    }
+}
+
+extension ModelContainer {
+    static var shared: ModelContainer { SharedStore.container() }
+}
+```
+
+```swift path=App/FoodApp.swift
+import SwiftUI
+import SwiftData
+
+@main
+struct FoodApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .modelContainer(.shared)
     }
 }
 ```

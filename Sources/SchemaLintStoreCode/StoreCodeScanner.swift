@@ -602,8 +602,14 @@ final class StoreCodeVisitor: SyntaxVisitor {
             guard list.count == 1, let only = list.first, only.accessorSpecifier.text == "get", let body = only.body else { return false }
             getter = Syntax(body)
         }
+        return keepsNothing(getter)
+    }
+
+    /// Whether `code` assigns to nothing it does not declare itself (`Self.cached = container`,
+    /// `self.container = container` would keep what it made).
+    static func keepsNothing(_ code: Syntax) -> Bool {
         let assignments = Assignments(viewMode: .sourceAccurate)
-        assignments.walk(getter)
+        assignments.walk(code)
         return !assignments.targets.contains { target in
             var root = target
             while let member = root.as(MemberAccessExprSyntax.self), let base = member.base, !["self", "Self"].contains(base.trimmedDescription) { root = base }

@@ -58,19 +58,22 @@ final class Returns: SyntaxVisitor {
 }
 
 /// What a piece of code assigns to (`Self.cached = container`, `description.url = url`, the left
-/// side of each `=`), and the names it declares (`let container = ...`, `if let cached = ...`).
+/// side of each `=` but `_`), and the names it declares (`let container = ...`).
 final class Assignments: SyntaxVisitor {
     var targets: [ExprSyntax] = []
     var declared: Set<String> = []
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) { targets.append(elements[0]) }
+        // (`_ = try? context.fetch(...)` keeps nothing.)
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !elements[0].is(DiscardAssignmentExprSyntax.self) { targets.append(elements[0]) }
         return .visitChildren
     }
 
+    /// A `let` or `var` of the code; not `if let made`, whose name the block of the `if` alone
+    /// sees (`made = container` after it sets the property it unwrapped).
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(node.identifier.text)
+        if node.parent?.is(PatternBindingSyntax.self) ?? false { declared.insert(node.identifier.text) }
         return .visitChildren
     }
 }

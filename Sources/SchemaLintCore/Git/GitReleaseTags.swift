@@ -412,7 +412,7 @@ package struct GitReleaseTags: Sendable {
     /// (`v4.2.0-RC.3-2709`, then `v4.2.1-Beta.1-2718`) releases the build it tested last. (One
     /// that tags its releases and later tagged one skipped a version's betas.) A version tagged
     /// only in numbered builds (`v8.0.0.24579`) shipped its last build also where later versions
-    /// are tagged as releases.
+    /// are tagged as releases, unless the team tags releases beside their builds.
     package static func testersOnly(_ tags: [Tag]) -> Set<String> {
         let names = Set(tags.map(\.name))
         // A build's version is the one it builds (`8.0.0` of `v8.0.0.22594`), not its number.
@@ -421,12 +421,14 @@ package struct GitReleaseTags: Sendable {
         let pre = Set(tags.indices.filter { isPrerelease(tags[$0].name, among: names, buildCounts: builds) })
         let released = Set(tags.indices.filter { !pre.contains($0) }.compactMap { versions[$0] })
         let lastRelease = tags.indices.last { !pre.contains($0) } ?? -1
+        let tagsReleasesBesideBuilds = builds.keys.contains { names.contains($0) }
         var shipped: Set<Int> = []
         for index in pre {
             guard let version = versions[index], !released.contains(version) else { continue }
             // A build (a number, no pre-release's word) of a version tagged only in builds is
-            // its release wherever it lies; a beta only after the last release.
-            guard index > lastRelease || !isPrerelease(tags[index].name) else { continue }
+            // its release wherever it lies, unless the team tags its releases beside their
+            // builds (`1.95.0` and `1.95.0-212`); a beta only after the last release.
+            guard index > lastRelease || !tagsReleasesBesideBuilds && !isPrerelease(tags[index].name) else { continue }
             let later = versions[(index + 1)...]
             if !later.contains(version), later.contains(where: { $0 != nil }) { shipped.insert(index) }
         }

@@ -17,7 +17,10 @@ struct StoreOpenedAtEachReadRule: StoreCodeRule {
             guard let property = opening.madeAtEachReadOf, !opening.launchPath.isEmpty, reported.insert(property).inserted else { return nil }
             let root = opening.launchPath[0]
             var notes = [Finding.Note("\(property.declaration) is a computed property: its getter runs at each read and keeps nothing it made", at: property.location)]
-            notes += opening.launchPath.dropLast().map { step in Finding.Note("read from \(step.declaration)", at: step.location) }
+            // The way to the getter reads it; from the getter on, functions it calls make the container.
+            let getter = opening.launchPath.firstIndex(of: property) ?? opening.launchPath.count - 1
+            notes += opening.launchPath[..<getter].map { step in Finding.Note("read from \(step.declaration)", at: step.location) }
+            notes += opening.launchPath.dropLast().dropFirst(getter + 1).map { step in Finding.Note("the getter calls \(step.declaration), which keeps nothing it made either", at: step.location) }
             return finding(
                 at: opening.place, subject: property.declaration,
                 message: "\(opening.call.displayName) makes a new container at each read of \(property.declaration), first on the launch path (\(root.declaration)): each container opens the store again with a coordinator of its own, and what a context of one holds unsaved, the others never see",

@@ -403,6 +403,9 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.testersOnly(builds.tags) == ["release/v8.0.0.22594", "release/v8.0.0.23507"])
         let plus = GitReleaseTags(listing: "a 1.0+126 1700000000\nb 1.0+165 1700100000\nc 1.1+170 1700200000\n", pattern: "*")
         #expect(GitReleaseTags.testersOnly(plus.tags) == ["1.0+126", "1.1+170"])
+        // A team that tags releases beside their builds released no version it tagged only in builds.
+        let beside = GitReleaseTags(listing: "a 2023.17-6058 1700000000\nb 2023.17-6060 1700100000\nc 2024.1-6070 1700200000\nd 2024.1 1700300000\n", pattern: "*")
+        #expect(GitReleaseTags.testersOnly(beside.tags) == ["2023.17-6058", "2023.17-6060", "2024.1-6070"])
         let hotfixes = GitReleaseTags(listing: "a v2.1.0.1 1700000000\nb v2.1.0.2 1700100000\nc v2.2.0 1700200000\n", pattern: "*")
         #expect(GitReleaseTags.testersOnly(hotfixes.tags).isEmpty)
     }
