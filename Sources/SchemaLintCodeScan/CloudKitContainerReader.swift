@@ -249,7 +249,15 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// (or a subclass of it) and it names no CloudKit container type at all: a file that does
     /// (creates one, declares a property of that type, casts to it) may hand these options to it.
     static func ignoredOptions(in tokens: [ObjCToken], file: String, plainTypes: Set<String>, cloudKitTypes: Set<String>) -> [IgnoredCloudKitOptions] {
-        guard !tokens.contains(where: { $0.kind == .identifier && cloudKitTypes.contains($0.text) }) else { return [] }
+        // `NSPersistentCloudKitContainer.defaultDirectoryURL()` (in Objective-C `[... defaultDirectoryURL]`)
+        // asks the class for a folder: it makes no container the options could be handed to.
+        let namesACloudKitContainer = tokens.indices.contains { index in
+            guard tokens[index].kind == .identifier, cloudKitTypes.contains(tokens[index].text) else { return false }
+            let asksForTheFolder = index + 2 < tokens.count && tokens[index + 1].is(".") && tokens[index + 2].isIdentifier("defaultDirectoryURL")
+                || index > 0 && tokens[index - 1].is("[") && index + 1 < tokens.count && tokens[index + 1].isIdentifier("defaultDirectoryURL")
+            return !asksForTheFolder
+        }
+        guard !namesACloudKitContainer else { return [] }
         let off = falseFlags(in: tokens)
         guard let plain = creations(in: tokens, types: plainTypes).first(where: { runs($0.token, in: tokens, off: off) }) else { return [] }
         let container = SourceLocation(file: file, line: plain.token.line, column: plain.token.column)

@@ -2727,6 +2727,29 @@ public final class DataService {
 }
 ```
 
+### Triggers: the CloudKit container's class asked only for its folder
+
+```swift path=App/WorkoutsProvider.swift
+import CoreData
+
+final class WorkoutsProvider {
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Workouts")
+        let folder = NSPersistentCloudKitContainer.defaultDirectoryURL()
+        let local = NSPersistentStoreDescription(url: folder.appendingPathComponent("Local.sqlite"))
+        local.configuration = "Local"
+        let cloud = NSPersistentStoreDescription(url: folder.appendingPathComponent("Cloud.sqlite"))
+        cloud.configuration = "Cloud"
+        cloud.↓cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.workouts")
+        container.persistentStoreDescriptions = [local, cloud]
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+        return container
+    }()
+}
+```
+
 ### Triggers: Objective-C, a subclass of the plain container
 
 ```objc path=App/Store.m
