@@ -24764,7 +24764,7 @@ enum Persistence {
         "store-opened-at-each-read": ####"""
 # store-opened-at-each-read
 
-A computed property makes the container that opens the store, so every read opens the store again in a container of its own.
+A computed property, or a SwiftUI view as it is made, makes the container that opens the store, so every read or update opens the store again in a container of its own.
 
 | | |
 |---|---|
@@ -24795,14 +24795,22 @@ path shown as notes, also where the getter makes the container through functions
 that keeps what it made (`Self.cached = container`), a property named for previews or tests, and
 a store in memory are left alone.
 
+A SwiftUI view's initializer and `body` are the same kind of code: SwiftUI makes the view again,
+and runs them, with each update of the views above it. The rule also reports a container made in
+a view's initializer or `body` (a type that conforms to `View`), written there or in a function it
+calls that keeps nothing it made (`init() { container = try? Repository.makeContainer() }`); a
+closure that runs later (a button's action, `.task`) is not that update.
+
 Where it is blind: a property read only by code that no launch entry reaches (an intent, a
-widget's timeline) is not reported.
+widget's timeline) is not reported; a view is followed one call deep.
 
 ## What to do instead
 
 - Make the container once and keep it: a stored property (`static let shared: ModelContainer = {
   ... }()`, `let container = ...` in the `App`, or `lazy var`), and hand that one container to
   every scene, widget timeline and intent.
+- A view gets the container from above (`.modelContainer(container)` on a view above it, read with
+  `@Environment(\.modelContext)`, or a parameter of its initializer) instead of making one.
 
 ## Examples
 
@@ -24926,6 +24934,62 @@ struct FoodApp: App {
     var body: some Scene {
         WindowGroup { ContentView() }
             .modelContainer(.shared)
+    }
+}
+```
+
+### Triggers: a view's initializer calls a function that makes the container (a warning)
+
+```swift path=Audio/AudioRepository.swift
+import SwiftData
+
+struct AudioRepository {
+    static func makeContainer() throws -> ModelContainer {
+        let configuration = ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: "audio.store"))
+        return try ↓ModelContainer(for: Track.self, configurations: configuration)
+    }
+}
+```
+
+```swift path=Audio/AudioRootView.swift
+import SwiftUI
+import SwiftData
+
+struct AudioRootView: View {
+    private let container: ModelContainer?
+
+    init() {
+        container = try? AudioRepository.makeContainer()
+    }
+
+    var body: some View {
+        if let container {
+            TrackList().modelContainer(container)
+        }
+    }
+}
+```
+
+### Does not trigger: the view is handed the container the app made once
+
+```swift path=Audio/AudioRootView.swift
+import SwiftUI
+import SwiftData
+
+struct AudioRootView: View {
+    let container: ModelContainer
+
+    var body: some View {
+        TrackList().modelContainer(container)
+    }
+}
+
+@main
+struct AudioApp: App {
+    let container = try! ModelContainer(for: Track.self)
+
+    var body: some Scene {
+        WindowGroup { AudioRootView(container: container) }
     }
 }
 ```

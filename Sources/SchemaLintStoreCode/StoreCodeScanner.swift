@@ -583,6 +583,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         opening.cache = cache(around: node)
         opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         opening.madeAtEachReadOf = unit.flatMap { Self.isAGetterThatKeepsNothing(declarations.units[$0].body) ? declarations.units[$0].place : nil }
+        opening.madeAtEachViewUpdateIn = unit.flatMap { viewUpdate(making: node, in: $0) }
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
@@ -603,6 +604,29 @@ final class StoreCodeVisitor: SyntaxVisitor {
             getter = Syntax(body)
         }
         return keepsNothing(getter)
+    }
+
+    /// The initializer or `body` of a SwiftUI view (a type that conforms to `View`) in which the
+    /// container `node` of `unit` is made each time SwiftUI makes the view: written there, or in a
+    /// function that keeps nothing it made and that the view's initializer or body calls, neither
+    /// in a closure that runs later (an action, `.task`).
+    private func viewUpdate(making node: FunctionCallExprSyntax, in unit: Int) -> CodePlace? {
+        func isAViewsUpdate(_ unit: Int) -> Bool {
+            let view = declarations.units[unit]
+            guard declarations.inherited[view.typeName]?.contains("View") ?? false, !Self.isNamedForPreviewsOrTests(view.typeName) else { return false }
+            let member = view.key.split(separator: ".").last
+            return member == "init" || member == "body"
+        }
+        if isAViewsUpdate(unit) { return SynchronousCode.runsWithUnit(node, unitBody: declarations.units[unit].body) ? CodePlace(file.location(of: node), in: declarations.units[unit].place.declaration) : nil }
+        let function = declarations.units[unit]
+        guard function.isFunction, SynchronousCode.runsWithUnit(node, unitBody: function.body), Self.keepsNothing(function.body),
+              let name = function.key.split(separator: ".").last, !Self.isNamedForPreviewsOrTests(String(name)) else { return nil }
+        return calls(of: unit).lazy.compactMap { site -> CodePlace? in
+            guard let caller = self.declarations.unit(around: site), isAViewsUpdate(caller),
+                  SynchronousCode.runsWithUnit(site, unitBody: self.declarations.units[caller].body) else { return nil }
+            let view = self.declarations.units[caller]
+            return CodePlace(self.declarations.files[view.file].location(of: site), in: view.place.declaration)
+        }.first
     }
 
     /// Whether `code` assigns to nothing it does not declare itself (`Self.cached = container`,

@@ -352,6 +352,11 @@ package struct StoreOpening: Hashable, Sendable {
     /// { try! ModelContainer(...) }`), where the getter keeps no container it made: every read of
     /// the property opens the store again, in a container of its own.
     package var madeAtEachReadOf: CodePlace?
+    /// The initializer or `body` of a SwiftUI view that makes this container, itself or through a
+    /// function that keeps nothing it made (`init() { container = try? Repo.getContainer() }`):
+    /// SwiftUI makes the view again with each update of the view above it, and each time the
+    /// store is opened again, in a container of its own.
+    package var madeAtEachViewUpdateIn: CodePlace?
 
     package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call
