@@ -24802,7 +24802,9 @@ calls that keeps nothing it made (`init() { container = try? Repository.makeCont
 closure that runs later (a button's action, `.task`) is not that update.
 
 Where it is blind: a property read only by code that no launch entry reaches (an intent, a
-widget's timeline) is not reported; a view is followed one call deep.
+widget's timeline) is not reported; a view is followed one call deep, and a view's stored
+property given a container as its initial value (`let container = try! ModelContainer(...)`),
+which is made with the view too, is not seen.
 
 ## What to do instead
 

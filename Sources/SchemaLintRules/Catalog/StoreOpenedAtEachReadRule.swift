@@ -1,9 +1,10 @@
 import SchemaLintCore
 
 /// `store-opened-at-each-read`: a computed property whose getter makes the container that opens
-/// the store, read on the launch path. Every read opens the store again in a new container with a
-/// coordinator of its own, and SwiftUI reads it again with each evaluation of the body that uses
-/// it: views, widgets and intents work on containers that do not see each other's unsaved objects.
+/// the store, read on the launch path, or a SwiftUI view's initializer or `body` that makes one.
+/// Every read opens the store again in a new container with a coordinator of its own, and SwiftUI
+/// reads the property, and makes the view, again with each update: views, widgets and intents work
+/// on containers that do not see each other's unsaved objects.
 struct StoreOpenedAtEachReadRule: StoreCodeRule {
     let descriptor = RuleDescriptor(
         id: "store-opened-at-each-read", category: .storeHandling, synced: .warning, local: .warning,
