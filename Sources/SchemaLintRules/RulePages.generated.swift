@@ -20289,6 +20289,45 @@ enum Drafts {
 }
 ```
 
+### Triggers: a fallback to memory that keeps the caught error in a property the app's scene reads to show a recovery screen (a note)
+
+```swift path=App/DataManager.swift
+import SwiftData
+
+@MainActor
+final class DataManager {
+    static let shared = DataManager()
+    private(set) var container: ModelContainer
+    private(set) var loadFailure: Error?
+
+    private init() {
+        do {
+            container = try ModelContainer(for: Car.self)
+        } catch {
+            loadFailure = error
+            container = try! ModelContainer(for: Car.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
+```swift path=App/GasApp.swift
+import SwiftUI
+
+@main
+struct GasApp: App {
+    var body: some Scene {
+        WindowGroup {
+            if let failure = DataManager.shared.loadFailure {
+                RecoveryView(error: failure)
+            } else {
+                ContentView().modelContainer(DataManager.shared.container)
+            }
+        }
+    }
+}
+```
+
 ### Triggers: a fallback to memory that keeps the error in a property no file reads: nobody is told (a warning)
 
 ```swift path=App/StoreService.swift

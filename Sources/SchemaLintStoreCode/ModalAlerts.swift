@@ -93,8 +93,15 @@ enum AlertMentions {
             let ofSelf = index >= 2 && tokens[index - 1].tokenKind == .period && tokens[index - 2].tokenKind == .keyword(.self)
             if ofSelf, ["problem", "fail"].contains(where: { lowercased.contains($0) }) { return (true, []) }
             if ofSelf, lowercased.contains("error"), !(lowercased.count > 5 && lowercased.hasSuffix("error")) { return (true, []) }
-            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true else { continue }
             let declared = index > 0 && [.keyword(.let), .keyword(.var)].contains(tokens[index - 1].tokenKind)
+            // `loadFailure = error`: the caught error itself, kept under any name (not one the
+            // branch declares), is kept for whoever reads that name.
+            if !declared, index + 2 < tokens.count, tokens[index + 2].tokenKind == .identifier("error"), name.first?.isLowercase == true,
+               index + 3 == tokens.count || tokens[index + 3].tokenKind != .period && tokens[index + 3].tokenKind != .leftParen {
+                keptErrors.append(name)
+                continue
+            }
+            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true else { continue }
             let flag = ["is", "has", "should"].contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
             if !declared, !flag { keptErrors.append(name) }
         }
