@@ -174,14 +174,12 @@ struct LaunchPaths {
                     path = watched
                 }
                 opening.launchPath = path.map { units[$0].place }
-                // A computed property that makes the container through functions it calls
-                // (`static var shared: ModelContainer { try makeContainer() }`), none of which
-                // keeps what it made: each read opens the store again.
-                if opening.madeAtEachReadOf == nil {
-                    for step in path.dropFirst().reversed() {
-                        if StoreCodeVisitor.isAGetterThatKeepsNothing(units[step].body) { opening.madeAtEachReadOf = units[step].place; break }
-                        guard units[step].isFunction, StoreCodeVisitor.keepsNothing(units[step].body) else { break }
-                    }
+                // A computed property that makes the container, itself or through functions it
+                // calls (`static var shared: ModelContainer { try makeContainer() }`), none of
+                // which keeps what it made: each read on this path opens the store again.
+                for step in path.dropFirst().reversed() {
+                    if StoreCodeVisitor.isAGetterThatKeepsNothing(units[step].body) { opening.madeAtEachReadOf = units[step].place; break }
+                    guard units[step].isFunction, StoreCodeVisitor.keepsNothing(units[step].body) else { break }
                 }
                 opening.launchesOnMacOS = onMacOSOnly(path)
                 var apps: Set<String> = [app(path[0])]

@@ -578,12 +578,13 @@ final class StoreCodeVisitor: SyntaxVisitor {
         )
         opening.unreadContainerClass = unreadContainerClass
         opening.opensANewStore = new
-        opening.deletedBeforeItsOpenerIsCalled = new ? nil : storeDeletedBeforeCalls(of: unit, in: node.root)
+        // The calls of the function that opens the store, asked once for the two questions below.
+        let callers = unit.map(calls(of:)) ?? []
+        opening.deletedBeforeItsOpenerIsCalled = new ? nil : storeDeletedBefore(callers, in: node.root)
         opening.inACatch = Self.isInACatch(node)
         opening.cache = cache(around: node)
         opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
-        opening.madeAtEachReadOf = unit.flatMap { Self.isAGetterThatKeepsNothing(declarations.units[$0].body) ? declarations.units[$0].place : nil }
-        opening.madeAtEachViewUpdateIn = unit.flatMap { viewUpdate(making: node, in: $0) }
+        opening.madeAtEachViewUpdateIn = unit.flatMap { viewUpdate(making: node, in: $0, calledAt: callers) }
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
@@ -608,9 +609,9 @@ final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The initializer or `body` of a SwiftUI view (a type that conforms to `View`) in which the
     /// container `node` of `unit` is made each time SwiftUI makes the view: written there, or in a
-    /// function that keeps nothing it made and that the view's initializer or body calls, neither
-    /// in a closure that runs later (an action, `.task`).
-    private func viewUpdate(making node: FunctionCallExprSyntax, in unit: Int) -> CodePlace? {
+    /// function that keeps nothing it made and that the view's initializer or body calls (one of
+    /// `callers`, the function's calls), neither in a closure that runs later (an action, `.task`).
+    private func viewUpdate(making node: FunctionCallExprSyntax, in unit: Int, calledAt callers: [FunctionCallExprSyntax]) -> CodePlace? {
         func isAViewsUpdate(_ unit: Int) -> Bool {
             let view = declarations.units[unit]
             guard declarations.inherited[view.typeName]?.contains("View") ?? false, !Self.isNamedForPreviewsOrTests(view.typeName) else { return false }
@@ -621,7 +622,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         let function = declarations.units[unit]
         guard function.isFunction, SynchronousCode.runsWithUnit(node, unitBody: function.body), Self.keepsNothing(function.body),
               let name = function.key.split(separator: ".").last, !Self.isNamedForPreviewsOrTests(String(name)) else { return nil }
-        return calls(of: unit).lazy.compactMap { site -> CodePlace? in
+        return callers.lazy.compactMap { site -> CodePlace? in
             guard let caller = self.declarations.unit(around: site), isAViewsUpdate(caller),
                   SynchronousCode.runsWithUnit(site, unitBody: self.declarations.units[caller].body) else { return nil }
             let view = self.declarations.units[caller]
@@ -642,14 +643,13 @@ final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Where an initializer calls the function `unit` in the same file after code that deletes a
-    /// store's files (inline, or in a helper named for it), and puts no other file in their place
-    /// (a backup restored, an import): the stack deletes the store as it is made, before it opens
-    /// it. A method that deletes and opens again (a reset the person asks for, a retry after a
-    /// failure) is no such gate.
-    private func storeDeletedBeforeCalls(of unit: Int?, in root: Syntax) -> SchemaLintCore.SourceLocation? {
-        guard let unit else { return nil }
-        for site in calls(of: unit) where site.root.id == root.id {
+    /// Where an initializer calls the function that opens the store (`callers`, its calls) in the
+    /// same file after code that deletes a store's files (inline, or in a helper named for it), and
+    /// puts no other file in their place (a backup restored, an import): the stack deletes the
+    /// store as it is made, before it opens it. A method that deletes and opens again (a reset the
+    /// person asks for, a retry after a failure) is no such gate.
+    private func storeDeletedBefore(_ callers: [FunctionCallExprSyntax], in root: Syntax) -> SchemaLintCore.SourceLocation? {
+        for site in callers where site.root.id == root.id {
             guard let caller = declarations.unit(around: site), declarations.units[caller].key.split(separator: ".").last == "init" else { continue }
             let before = Self.statementsRunBefore(site, innermostBlockOnly: false, withBranches: true).filter { !Self.declaresClosures($0) }
             let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))

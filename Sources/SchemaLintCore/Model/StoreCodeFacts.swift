@@ -348,9 +348,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// method of an Objective-C class) that reach this call synchronously, where no launch entry of
     /// its own language does: `foreignLaunchCalls` of the other reader join them to a launch path.
     package var foreignEntries: [ForeignEntry] = []
-    /// The computed property whose getter makes this container (`static var shared: ModelContainer
-    /// { try! ModelContainer(...) }`), where the getter keeps no container it made: every read of
-    /// the property opens the store again, in a container of its own.
+    /// The computed property on the launch path whose getter makes this container, itself or
+    /// through functions it calls (`static var shared: ModelContainer { try! ModelContainer(...)
+    /// }`), where none of them keeps a container it made: every read of the property opens the
+    /// store again, in a container of its own. Nil where no launch path reads such a property.
     package var madeAtEachReadOf: CodePlace?
     /// The initializer or `body` of a SwiftUI view that makes this container, itself or through a
     /// function that keeps nothing it made (`init() { container = try? Repo.getContainer() }`):

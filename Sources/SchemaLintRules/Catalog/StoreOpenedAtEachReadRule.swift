@@ -15,11 +15,11 @@ struct StoreOpenedAtEachReadRule: StoreCodeRule {
         // The getter's fallbacks (a local store when CloudKit fails) are one property: one finding.
         var reported: Set<CodePlace> = []
         return context.facts.openings.compactMap { opening -> Finding? in
-            if opening.madeAtEachReadOf == nil || opening.launchPath.isEmpty, let view = opening.madeAtEachViewUpdateIn {
+            if opening.madeAtEachReadOf == nil, let view = opening.madeAtEachViewUpdateIn {
                 guard reported.insert(view).inserted else { return nil }
                 return madeByAView(opening, in: view)
             }
-            guard let property = opening.madeAtEachReadOf, !opening.launchPath.isEmpty, reported.insert(property).inserted else { return nil }
+            guard let property = opening.madeAtEachReadOf, reported.insert(property).inserted else { return nil }
             let root = opening.launchPath[0]
             var notes = [Finding.Note("\(property.declaration) is a computed property: its getter runs at each read and keeps nothing it made", at: property.location)]
             // The way to the getter reads it; from the getter on, functions it calls make the container.
