@@ -30,7 +30,7 @@ struct CKSchemaCommand: ParsableCommand {
         var options = LintPipeline.Options(paths: [path])
         options.declaresCloudKit = cloudkit
         let histories: [ModelHistory]
-        switch LintPipeline().load(options) {
+        switch LintPipeline(readers: ModelReaders.registered).load(options) {
         case .success(let input): histories = input.histories
         case .failure(let problems):
             Terminal.writeError(problems.description)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import schemalint
 import SchemaLintTestSupport
 
 /// Synced versions checked against a production schema in the shape cktool exports it, through the
@@ -221,6 +222,12 @@ import SchemaLintTestSupport
         let local = try Executable.run(["ckschema", "examples/journal"])
         #expect(local.status == 2)
         #expect(local.stderr.contains("syncs nothing with CloudKit"))
+        // SwiftData sources are read as every command reads them.
+        if ModelReaders.registered.contains(where: { $0.name == "SwiftData" }) {
+            let swiftData = try Executable.run(["ckschema", "examples/swiftdata", "--cloudkit"])
+            #expect(swiftData.status == 0, "\(swiftData.stderr)")
+            #expect(swiftData.stdout.contains("    RECORD TYPE CD_Note (\n"), "\(swiftData.stdout)")
+        }
         let several = try Executable.run(["ckschema", "examples"])
         #expect(several.status == 2)
         #expect(several.stderr.contains("error: expected one model, found"))
