@@ -74,6 +74,21 @@ package struct GitRevision: Sendable {
         }
     }
 
+    /// The Swift files at the revision that declare a type named one of `names` (`enum PetType`,
+    /// `struct Address`, `typealias Tags`), as paths of the working tree: where a property's type
+    /// was declared then, in a file that declares no model.
+    package func swiftFiles(declaringTypes names: [String]) -> [String] {
+        let names = names.filter { name in !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+        guard !names.isEmpty else { return [] }
+        let pattern = "(enum|struct|typealias)[[:space:]]+(" + names.sorted().joined(separator: "|") + ")([^[:alnum:]_]|$)"
+        guard let found = runner.run(["grep", "-l", "-I", "-E", "-e", pattern, revision, "--", "*.swift"], in: root), found.status <= 1 else { return [] }
+        let prefix = revision + ":"
+        return found.text.split(separator: "\n").map { line in
+            let path = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : String(line)
+            return (root as NSString).appendingPathComponent(path)
+        }
+    }
+
     /// Every file at the revision, relative to the root.
     package func allFiles() -> [String] {
         guard let listed = runner.run(["ls-tree", "-r", "-z", "--name-only", revision], in: root), listed.succeeded else { return [] }

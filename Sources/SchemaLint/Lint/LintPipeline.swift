@@ -304,6 +304,7 @@ public struct LintPipeline: Sendable {
         if options.againstRevision == nil, options.snapshot == nil {
             lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)
             Self.unreleaseStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
+            Self.nameReleasesBySchema(in: &lock, histories: histories)
             lintOptions.lock = lock
         }
         // A bundle a project lists through a link is read there, under the link's path.
@@ -386,6 +387,23 @@ public struct LintPipeline: Sendable {
             histories[index].unrelease(labeled: labels)
             lock?.entries.removeAll { entry in (entry.history.map { $0 == key } ?? (entry.model == model)) && entry.label.map(labels.contains) == true }
         }
+    }
+
+    /// A release of SwiftData classes from before the migration plan (`current` at the tag) whose
+    /// classes are exactly one of the plan's schemas now: SwiftData opens those stores as that
+    /// schema, so the release is that schema's, and is checked against it from now on (the plan
+    /// kept what shipped, as it should).
+    private static func nameReleasesBySchema(in lock: inout VersionLock?, histories: [ModelHistory]) {
+        guard var entries = lock?.entries else { return }
+        for index in entries.indices {
+            guard let copy = entries[index].releasedCopy, copy.format == .swiftData,
+                  let history = histories.first(where: { history in entries[index].history.map { $0 == history.key } ?? (history.model == entries[index].model) }),
+                  history.versions.allSatisfy(\.isInMigrationPlan), !history.versions.contains(where: entries[index].names),
+                  let schema = history.versions.first(where: { ReleasedVersionLockRule.changes(from: copy, to: $0, hashedOnly: true).isEmpty }) else { continue }
+            entries[index].label = schema.label
+            entries[index].version = schema.version.text
+        }
+        lock?.entries = entries
     }
 
     /// What the newest release tag says shipped.
@@ -571,8 +589,16 @@ public struct LintPipeline: Sendable {
             // there failed or could not find a schema or class, read again with every Swift file
             // that declared a model or a schema there.
             let complete = if case .success(let input)? = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
-            guard !complete, options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
-            let declaring = Self.builtAtRevision(git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"]), git: git)
+            guard options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
+            var declaring = complete ? [] : git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"])
+            // A type a class was written with (`PetType.RawValue`) may have been declared in a file
+            // that declares no model: without it the property reads as transformable there, and
+            // differs from the same property read here.
+            if case .success(let input)? = loaded {
+                let types = input.readingNotes.compactMap(\.unresolvedType).map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) }
+                declaring += git.swiftFiles(declaringTypes: Array(Set(types)))
+            }
+            declaring = Self.builtAtRevision(declaring, git: git)
             guard !Set(declaring).isSubset(of: Set(options.paths.map(PathResolution.canonical))) else { return read ?? Reference() }
             var widened = options
             widened.paths = Array(Set(options.paths + declaring)).sorted()

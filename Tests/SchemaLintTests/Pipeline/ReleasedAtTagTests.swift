@@ -1195,6 +1195,60 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// A plan whose first schema is the classes exactly as the release shipped them (the way to
+    /// adopt a plan) strands no store: the release is that schema's, and is checked against it
+    /// from then on. The classes are read as they were at the tag with the types their properties
+    /// are written with, wherever those were declared (`Kind.RawValue`, an enum's raw type, in a
+    /// file of its own that declares no model).
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aPlanWhoseFirstSchemaIsTheShippedClassesTakesTheirRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func schema(_ number: Int, _ properties: String) -> String {
+            """
+            enum PetSchemaV\(number): VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(number), 0, 0)
+                static var models: [any PersistentModel.Type] { [Pet.self] }
+                @Model final class Pet {
+                    var name: String = ""
+                    private var kindName: Kind.RawValue = Kind.dog.rawValue
+            \(properties)        init() {}
+                }
+            }
+
+            """
+        }
+        let plan = """
+        typealias Pet = PetSchemaV2.Pet
+        enum PetPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [PetSchemaV1.self, PetSchemaV2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+
+        """
+        try folder.write("import Foundation\n\npublic enum Kind: String, Codable { case cat, dog }\n", to: "App/Enums/Kind.swift")
+        try folder.write("import SwiftData\n@Model final class Pet {\n    var name: String = \"\"\n    private var kindName: Kind.RawValue = Kind.dog.rawValue\n    init() {}\n}\n", to: "App/Models/Pet.swift")
+        try folder.write("import SwiftUI\nimport SwiftData\n@main struct PetsApp: App {\n    var body: some Scene { WindowGroup { Text(\"Pets\") }.modelContainer(for: Pet.self) }\n}\n", to: "App/PetsApp.swift")
+        try repository.commit("classes")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.path + "/App/Models/Pet.swift")
+        try folder.write("import SwiftData\n\n" + schema(1, "") + schema(2, "        var birthday: Date?\n") + plan, to: "App/Models/Schemas.swift")
+        try folder.write("import SwiftUI\nimport SwiftData\n@main struct PetsApp: App {\n    var body: some Scene { WindowGroup { Text(\"Pets\") }.modelContainer(for: Pet.self, migrationPlan: PetPlan.self) }\n}\n", to: "App/PetsApp.swift")
+        try repository.commit("a plan")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("[released-version"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no schema of 'PetPlan'"), "\(run.stdout)")
+
+        // The first schema edited since: the release is checked against it.
+        try folder.write("import SwiftData\n\n" + schema(1, "        var nickname: String?\n") + schema(2, "        var birthday: Date?\n") + plan, to: "App/Models/Schemas.swift")
+        try repository.commit("V1 gains a nickname")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.status == 1, "\(edited.stdout)")
+        #expect(edited.stdout.contains("[released-version-modified]") && edited.stdout.contains("nickname"), "\(edited.stdout)")
+        #expect(!edited.stdout.contains("[released-version-removed]") && !edited.stdout.contains("kindName"), "\(edited.stdout)")
+    }
+
     /// The classes before the plan are the app's whole model at the release, wherever they lay:
     /// one moved since into the plan's first schema is read from its file there, so the first
     /// schema is compared with what shipped (an attribute made required), not reported as adding it.
