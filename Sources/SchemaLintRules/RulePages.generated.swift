@@ -15526,6 +15526,47 @@ The schedule is downloaded again: the store lies in the Caches folder, which the
 @end
 ```
 
+### Triggers: Objective-C: a store in the Caches folder on one platform only, deleted when it does not open (a warning)
+
+On tvOS the store lies in the Caches folder; on iOS, in the Documents folder that
+`applicationDocumentsDirectory` names, where it holds what the person set up: no cache there.
+
+```objc path=Remote/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [self persistentStoreCoordinator];
+    return YES;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:[self storeURL] error:nil];
+        return [self persistentStoreCoordinator];
+    }
+    return _persistentStoreCoordinator;
+}
+
+- (NSURL *)applicationDocumentsDirectory {
+    return [[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] lastObject];
+}
+
+- (NSURL *)storeURL {
+#if TARGET_OS_TV
+    return [[[[NSFileManager defaultManager] URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask] lastObject] URLByAppendingPathComponent:@"Hosts.sqlite"];
+#else
+    return [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Hosts.sqlite"];
+#endif
+}
+
+@end
+```
+
 ### Triggers: a store whose documentation names a cache only further on, whose failure is only logged (a warning)
 
 The cache this type's documentation speaks of is another thing than the type: the person's notes

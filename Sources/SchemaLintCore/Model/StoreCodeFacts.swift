@@ -653,7 +653,9 @@ package struct CacheEvidence: Hashable, Sendable {
     /// lives there.
     package static func cachesFolder(namedIn text: String) -> CacheEvidence? {
         let caches = ["NSCachesDirectory", "cachesDirectory"].first { ByteSearch.contains($0, in: text) }
-        let kept = ["DocumentDirectory", "documentDirectory", "documentsDirectory", "ApplicationSupportDirectory", "applicationSupportDirectory",
+        // `DocumentsDirectory`: the method Xcode's templates name the Documents folder with
+        // (`applicationDocumentsDirectory`), which one platform's branch may use beside another's Caches.
+        let kept = ["DocumentDirectory", "DocumentsDirectory", "documentDirectory", "documentsDirectory", "ApplicationSupportDirectory", "applicationSupportDirectory",
                     "SecurityApplicationGroupIdentifier", "groupContainer", "LibraryDirectory", "libraryDirectory"]
         guard let caches, !kept.contains(where: { ByteSearch.contains($0, in: text) }) else { return nil }
         return CacheEvidence(caches, from: .cachesFolder)
