@@ -34,6 +34,10 @@ package struct ShippedShape: Sendable {
     /// The last release that made stores of this shape (the version current there, the file
     /// unchanged since `tag`), where that is a later release than `tag`.
     package var lastTag: String?
+    /// The version as `lastTag` holds it, where that release is one: the same as `copy` in
+    /// everything the version hash covers, and maybe not in the rest (the configurations an entity
+    /// is in), which the release after it changed from.
+    package var lastCopy: ModelVersion?
 
     package init(tag: String, copy: ModelVersion, place: String, madeStores: Bool = true, lastTag: String? = nil) {
         self.tag = tag

@@ -558,7 +558,9 @@ package struct ReleasedVersionLockRule: HistoryRule {
         var breaks: [(tag: String?, finding: Finding)] = []
         for (earlier, later) in zip(shapes, shapes.dropFirst()) where later.copy.hasSyncedEntities {
             var comparisons: EntityComparisons?
-            breaks += context.changeFindings(from: named(earlier.copy, earlier.lastTag ?? earlier.tag), to: named(later.copy, later.tag), only: .error, reusing: &comparisons).findings.map { (later.tag, $0) }
+            // From the last release before the later shape: what the version hash does not cover
+            // (an entity moved to another configuration) may have changed within the earlier one.
+            breaks += context.changeFindings(from: named(earlier.lastCopy ?? earlier.copy, earlier.lastTag ?? earlier.tag), to: named(later.copy, later.tag), only: .error, reusing: &comparisons).findings.map { (later.tag, $0) }
         }
         if let newest = newest.map({ named($0, shapes.last?.lastTag ?? shapes.last?.tag ?? "the newest release") }) {
             var comparisons: EntityComparisons?
@@ -593,7 +595,10 @@ package struct ReleasedVersionLockRule: HistoryRule {
         for shape in shapes {
             if let last = kept.last, changes(from: last.copy, to: shape.copy, hashedOnly: true).isEmpty {
                 // The stores of both are one shape's: the releases that made them run on.
-                if shape.madeStores { kept[kept.count - 1].lastTag = shape.lastTag ?? shape.tag }
+                if shape.madeStores {
+                    kept[kept.count - 1].lastTag = shape.lastTag ?? shape.tag
+                    kept[kept.count - 1].lastCopy = shape.lastCopy ?? shape.copy
+                }
                 continue
             }
             kept.append(shape)

@@ -267,6 +267,36 @@ struct ReleasedAtTagTests {
         #expect(notes.contains { $0.hasPrefix("first in ") && $0.hasSuffix("; the versions since kept it") }, "\(run.stdout)")
     }
 
+    /// Releases whose copies the version hash does not tell apart are one shape, but an entity
+    /// moved to another configuration within them (which the hash does not cover) moved at the
+    /// release that made it, not at the first release of the next shape: that release's step is
+    /// compared with the release just before it.
+    @Test func aChangeTheHashDoesNotSeeIsNotBlamedOnTheNextShape() throws {
+        func contents(_ noteAttributes: String, tagIsLocal: Bool) -> String {
+            let configurations = tagIsLocal
+                ? "<configuration name=\"Cloud\" usedWithCloudKit=\"YES\">\n<memberEntity name=\"Note\"/>\n</configuration>\n<configuration name=\"Local\">\n<memberEntity name=\"Tag\"/>\n</configuration>"
+                : "<configuration name=\"Cloud\" usedWithCloudKit=\"YES\">\n<memberEntity name=\"Note\"/>\n<memberEntity name=\"Tag\"/>\n</configuration>"
+            return XcodeFixtures.contents("<entity name=\"Note\" syncable=\"YES\">\n\(noteAttributes)\n</entity>\n<entity name=\"Tag\" syncable=\"YES\">\n<attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n\(configurations)")
+        }
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        let file = "\(Self.bundle)/Notes.xcdatamodel/contents"
+        let title = "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>"
+        try folder.write(contents(title + "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>", tagIsLocal: false), to: file)
+        try repository.commit("notes and tags sync")
+        try repository.tag("v1.0")
+        try folder.write(contents(title + "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>", tagIsLocal: true), to: file)
+        try repository.commit("tags stay on the device")
+        try repository.tag("v1.1")
+        try folder.write(contents(title, tagIsLocal: true), to: file)
+        try repository.commit("no body")
+        try repository.tag("v1.2")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("note: at v1.2: attribute 'Note.body' was removed; apps still on v1.1 keep writing it [attribute-removed]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("at v1.2: entity 'Tag' moved"), "\(run.stdout)")
+    }
+
     /// A version that syncs with CloudKit, edited in place between two releases and again since
     /// the newest: each rename is a field the release before never writes, as the same change in a
     /// version of its own is `attribute-renamed`'s error. What shipped is said in the note; what
