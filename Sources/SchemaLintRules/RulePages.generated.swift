@@ -23413,6 +23413,41 @@ final class SeedStore {
 }
 ```
 
+### Triggers: a file helper handed the store removes it, then moves a repaired copy into its place (an error, at the call)
+
+The helper removes whatever file it is handed; the call that hands it the store is where the store
+loses its `-wal` and where the repaired copy comes, so the finding is there, not in the helper, with a note on the repaired copy, moved without its
+own companions too.
+
+```swift path=App/DatabaseManager.swift
+import CoreData
+
+struct FileHelper {
+    func delete(at url: URL) throws {
+        try FileManager.default.removeItem(at: url)
+    }
+
+    func move(from source: URL, to destination: URL) throws {
+        try FileManager.default.moveItem(at: source, to: destination)
+    }
+}
+
+final class DatabaseManager {
+    let fileHelper = FileHelper()
+    let storeURL = URL.applicationSupportDirectory.appending(path: "Messages.sqlite")
+    let repairedURL = URL.applicationSupportDirectory.appending(path: "Repaired.sqlite")
+
+    func importRepairedDatabase() throws {
+        try fileHelper.↓delete(at: storeURL)
+        try fileHelper.move(from: repairedURL, to: storeURL)
+    }
+
+    func finishRepair() throws {
+        if FileManager.default.fileExists(atPath: repairedURL.path) { try importRepairedDatabase() }
+    }
+}
+```
+
 ### Triggers: the store removed alone when it fails to open, a new store made at its path (a note)
 
 Core Data creates a new, empty database there, beside which SQLite deletes the stale `-wal`.

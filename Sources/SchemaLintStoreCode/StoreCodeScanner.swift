@@ -1978,7 +1978,9 @@ final class StoreCodeVisitor: SyntaxVisitor {
     /// file, not a new store.
     private func refills(_ opened: [String], after aside: some SyntaxProtocol, among calls: [FunctionCallExprSyntax]) -> Bool {
         calls.contains { call in
-            guard call.position > aside.position, let name = SynchronousCode.calledName(call), ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(name) else { return false }
+            // (A helper of the project's named for moving or copying, `move(from:to:)`, fills `to:` too.)
+            guard call.position > aside.position, let name = SynchronousCode.calledName(call),
+                  ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(name) || name.hasPrefix("move") || name.hasPrefix("copy") else { return false }
             // `moveItem(at:to:)` and `copyItem(at:to:)` fill `to:`; `replaceItemAt(_:withItemAt:)` its first argument.
             let destination = name.hasPrefix("replace") ? call.arguments.first : call.arguments.first { $0.label?.text == "to" || $0.label?.text == "toURL" }
             guard let text = destination?.expression.trimmedText else { return false }
@@ -2031,6 +2033,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         if file.importsAnotherSQLiteLibrary, isOpenedByAnotherSQLiteLibrary(target) { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target, operation: name)
+        if !companions.wal || !companions.shm, operation != .copy, addFileOperationsOfCallers(handing: target, to: node, name: name, labels: labels, companions: (companions.wal, companions.shm)) { return }
         if opensWithoutWAL(target.trimmedText, around: node)
             || operation == .remove && Self.destroysTheStoreBefore(node, at: target)
             || operation != .copy && handlesTheFolderListing(around: node, with: name) {
@@ -2051,6 +2054,47 @@ final class StoreCodeVisitor: SyntaxVisitor {
         fileOperation.cache = cache(around: node)
         if !file.importsCoreDataOrSwiftData { fileOperation.urlMadeBy = membersMaking(target) }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// A helper of the project that removes or moves the file it is handed (`FileUtility.delete(at:
+    /// sourceURL)`) works on the store where its callers hand it one: each such call is where
+    /// the store is removed or moved, and what that caller does next (moving a repaired copy into
+    /// the store's place) decides what the `-wal` left behind does. The operations are placed at
+    /// those calls; false where `target` is no parameter that callers hand a store.
+    private func addFileOperationsOfCallers(
+        handing target: ExprSyntax, to node: FunctionCallExprSyntax, name: String, labels: String, companions: (wal: Bool, shm: Bool)
+    ) -> Bool {
+        func parameterIndex(_ expression: ExprSyntax, of unit: Int) -> Int? {
+            var base = expression
+            if let member = expression.as(MemberAccessExprSyntax.self), ["path", "absoluteURL", "standardizedFileURL"].contains(member.declName.baseName.text), let inner = member.base {
+                base = inner
+            }
+            guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body) else { return nil }
+            return parameters.firstIndex { ($0.secondName ?? $0.firstName).text == name }.map { parameters.distance(from: parameters.startIndex, to: $0) }
+        }
+        guard let unit = declarations.unit(around: node), let index = parameterIndex(target, of: unit),
+              let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init) else { return false }
+        let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
+        let helper = declarations.units[unit].place.declaration
+        var added = false
+        for found in declarations.calls.calls(named: String(declarations.units[unit].key.split(separator: ".").last ?? ""), in: declarations) where found.unit != unit {
+            guard calls(of: unit).contains(where: { $0.id == found.call.id }),
+                  let argument = ErrorPaths.argument(of: found.call, for: (label, index))?.expression, isStore(argument, depth: 1) else { continue }
+            // A wrapper that hands on what it is handed (`func delete(at url: URL) { wrapped.delete(at: url) }`)
+            // is another helper: its own callers are the places.
+            if parameterIndex(argument, of: found.unit) != nil { continue }
+            let calledName = SynchronousCode.calledName(found.call) ?? helper
+            var fileOperation = StoreFileOperation(
+                operation: name == "moveItem" ? .move : .remove, written: "\(calledName)(\(CodeDeclarations.argumentLabels(of: found.call).map { $0 + ":" }.joined()))",
+                place: declarations.place(of: found.call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(found.call), inUnit: found.unit),
+                store: argument.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm
+            )
+            fileOperation.refilled = refillsAfterLeaving(found.call, argument)
+            fileOperation.cache = cache(around: found.call)
+            scanned.facts.fileOperations.append(fileOperation)
+            added = true
+        }
+        return added
     }
 
     /// Whether the function around `node` makes `target` a folder (`createDirectory(at: target)`)
