@@ -318,8 +318,12 @@ struct AppVersionChanges {
     /// "1.2rc2" the next day) names no release, and the release that followed shipped what came
     /// after it. Only the few oldest changes since are read: a withdrawn number goes soon.
     private func isWithdrawn(_ change: AppVersionChange, paths: [String]) -> Bool {
+        // The commits of the following weeks only: `-G` diffs the project file of each commit it
+        // looks at, and the years since the change cost seconds in a large repository.
+        let days = Self.dayFormat()
+        let soon = days.date(from: change.date).map { ["--until=\(days.string(from: $0.addingTimeInterval(Self.withdrawalWindow)))"] } ?? []
         guard let set = Self.leadingNumber(change.to),
-              let log = git.run(["log", "--first-parent", "--no-color", "--format=%h %cs", "-G", Self.changedLines, "\(change.commit)..\(git.commit)", "--"] + paths),
+              let log = git.run(["log", "--first-parent", "--no-color", "--format=%h %cs"] + soon + ["-G", Self.changedLines, "\(change.commit)..\(git.commit)", "--"] + paths),
               log.succeeded else { return false }
         for line in log.text.split(separator: "\n").suffix(8).reversed() {
             guard let next = changes(line, paths: paths).first(where: { $0.setting == change.setting }) else { continue }
@@ -327,6 +331,18 @@ struct AppVersionChanges {
             return value < set
         }
         return false
+    }
+
+    /// How long after a change of the app's version a change back below it withdraws it.
+    private static let withdrawalWindow: TimeInterval = 90 * 24 * 3600
+
+    /// Days as `%cs` writes them (`2025-11-21`).
+    private static func dayFormat() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
     }
 
     /// The changes a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
