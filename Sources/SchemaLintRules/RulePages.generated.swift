@@ -23448,6 +23448,30 @@ final class DatabaseManager {
 }
 ```
 
+### Triggers: a migrator handed the store's URL removes it and moves the migrated copy in, itself
+
+Unlike a file helper, the migrator does the whole replacement: the finding stays in it.
+
+```swift path=App/DataMigrationManager.swift
+import CoreData
+
+final class DataMigrationManager {
+    let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.sqlite")
+
+    func migrateIfNeeded(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, mapping: NSMappingModel) throws {
+        try migrateStore(at: storeURL, from: source, to: destination, mapping: mapping)
+    }
+
+    private func migrateStore(at url: URL, from source: NSManagedObjectModel, to destination: NSManagedObjectModel, mapping: NSMappingModel) throws {
+        let migrated = url.deletingLastPathComponent().appending(path: "Migrated.sqlite")
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        try manager.migrateStore(from: url, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: migrated, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+        try FileManager.default.↓removeItem(at: url)
+        try FileManager.default.moveItem(at: migrated, to: url)
+    }
+}
+```
+
 ### Triggers: the store removed alone when it fails to open, a new store made at its path (a note)
 
 Core Data creates a new, empty database there, beside which SQLite deletes the stale `-wal`.

@@ -2074,6 +2074,12 @@ final class StoreCodeVisitor: SyntaxVisitor {
         }
         guard let unit = declarations.unit(around: node), let index = parameterIndex(target, of: unit),
               let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init) else { return false }
+        // Only a thin helper, whose one file operation this is: a migrator handed the store's URL
+        // removes it and moves its copy in itself, which is where the finding belongs.
+        let helperCalls = AllCalls(viewMode: .sourceAccurate)
+        helperCalls.walk(declarations.units[unit].body)
+        let storeWork: Set<String> = ["moveItem", "copyItem", "removeItem", "replaceItemAt", "replaceItem", "migrateStore", "migratePersistentStore", "replacePersistentStore", "destroyPersistentStore"]
+        guard !helperCalls.found.contains(where: { $0.id != node.id && SynchronousCode.calledName($0).map(storeWork.contains) == true }) else { return false }
         let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
         let helper = declarations.units[unit].place.declaration
         var added = false
