@@ -276,6 +276,7 @@ public struct LintPipeline: Sendable {
             let edited = edits.entries(bundles: input.bundles, histories: histories, skipping: recorded)
                 + edits.entries(yamlHistories: histories, skipping: recorded)
                 + swiftDataVersionEdits(histories: histories, skipping: recorded, options, configuration: configuration)
+                + marketingVersionShapes(histories: histories, recorded: recorded, options, configuration: configuration)
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)

@@ -37,6 +37,10 @@ package struct VersionLock: Sendable {
         /// the app's version after its last edit, which shows a release the tags do not record
         /// shipped the version as it is now (a team that stopped tagging its releases).
         package var shippedSinceTheTag: AppVersionChange?
+        /// For an entry read at a change of the app's version where no tag records a release
+        /// (`MARKETING_VERSION` went from 1.1 to 1.2): that change. Messages name the release
+        /// before it, whose version the entry is.
+        package var releasedBefore: AppVersionChange?
         /// For an entry of a version that releases before the newest shipped as their current one
         /// and the bundle no longer has: the first and the last of those releases, and the
         /// version current in the first release without it (the step that removed it).

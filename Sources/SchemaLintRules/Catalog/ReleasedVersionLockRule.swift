@@ -208,7 +208,7 @@ package struct ReleasedVersionLockRule: HistoryRule {
                 finding = changedAfterRelease(first.version, edit: first, migrations: migrations, coming: coming)
             } else {
                 finding = modified(
-                    first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry,
+                    first.version, what: "it changed since \(Self.release(holding: first.entry)): " + Self.summary(first.changes), entry: first.entry,
                     migration: first.shipped.flatMap { migration(from: $0, of: first.version, in: context) }
                 )
             }
@@ -273,6 +273,8 @@ package struct ReleasedVersionLockRule: HistoryRule {
     /// compared with its newest release; a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
         guard let newest = context.history.versions.last else { return [] }
+        // Checked against the release a change of the app's version shows.
+        if context.lock?.contains(where: { $0.releasedBefore != nil }) == true { return [] }
         // A model edited in place, read at its newest release tag too (the clone's one commit
         // carries it), was compared with that release, as a full clone would compare it.
         let own = context.history.versions.filter { $0.releaseTag == nil }
@@ -577,9 +579,20 @@ package struct ReleasedVersionLockRule: HistoryRule {
         shipped.isProjectTemplate && !version.containsEntity(named: "Item")
     }
 
-    /// The tag of a release's entry, whose place is `tag:path`.
+    /// The tag of a release's entry, whose place is `tag:path`; for an entry read at a change of
+    /// the app's version, the release before that change.
     private static func tag(of entry: VersionLock.Entry) -> String {
-        entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
+        if let change = entry.releasedBefore { return release(before: change) }
+        return entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
+    }
+
+    /// The release an entry holds a version as, with where the copy is: `the release at
+    /// v1.0:path`, or `the release before a1b2c3d (MARKETING_VERSION 1.1 to 1.2, ...), as
+    /// a1b2c3d:path holds it`.
+    private static func release(holding entry: VersionLock.Entry) -> String {
+        let place = entry.location?.file ?? ""
+        guard let change = entry.releasedBefore else { return "the release at \(place)" }
+        return "\(release(before: change)), as \(place) holds it"
     }
 
     /// The release a change of the app's version shows, named as messages name a tag: the

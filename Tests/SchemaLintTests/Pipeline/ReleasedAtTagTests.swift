@@ -659,6 +659,36 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("[released-version-modified]") == !initializerSetsIt, "\(run.stdout)")
     }
 
+    /// A model of one version, with no tag and no lock: the newest change of the app's version
+    /// since the version came shows what the release before it shipped, and an edit since is the
+    /// coming release's, checked as an edit since a release tag is. A relationship made to-many in
+    /// place, in a model that syncs, is an error; with no edit since the change, nothing.
+    @Test func aModelOfOneVersionEditedSinceTheAppsVersionChangedIsCheckedAgainstIt() throws {
+        func contents(_ toMany: Bool) -> String {
+            XcodeFixtures.contents("<entity name=\"Household\" syncable=\"YES\">\n<attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n<relationship name=\"shows\" optional=\"YES\" \(toMany ? "toMany=\"YES\" " : "maxCount=\"1\" ")deletionRule=\"Nullify\" destinationEntity=\"Show\" inverseName=\"household\" inverseEntity=\"Show\"/>\n</entity>\n<entity name=\"Show\" syncable=\"YES\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<relationship name=\"household\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Household\" inverseName=\"shows\" inverseEntity=\"Household\"/>\n</entity>\n<configuration name=\"Default\" usedWithCloudKit=\"YES\">\n<memberEntity name=\"Household\"/>\n<memberEntity name=\"Show\"/>\n</configuration>")
+        }
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write("MARKETING_VERSION = 1.0\n", to: "Config/Shared.xcconfig")
+        let file = "App/Home.xcdatamodeld/Home.xcdatamodel/contents"
+        try folder.write(contents(false), to: file)
+        try repository.commit("first release")
+        try folder.write("MARKETING_VERSION = 1.1\n", to: "Config/Shared.xcconfig")
+        try repository.commit("1.1")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let unchanged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(unchanged.status == 0 && !unchanged.stdout.contains("[released-version-modified]"), "\(unchanged.stdout)")
+
+        try folder.write(contents(true), to: file)
+        try repository.commit("a household has many shows")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("\(file):2:1: error: released Home was modified: it changed since the release before \(changed) (MARKETING_VERSION 1.0 to 1.1, "), "\(run.stdout)")
+        #expect(run.stdout.contains("), as \(changed):\(file) holds it: Household: relationship `shows` made to-many;"), "\(run.stdout)")
+        #expect(!run.stdout.contains("was not checked for edits since a release"), "\(run.stdout)")
+    }
+
     /// Two models of one app whose newest versions both came before the same change of the app's
     /// version: the summary says that change once, naming both versions.
     @Test func oneVersionChangeAfterTwoModelsNewestVersionsIsSaidOnce() throws {
