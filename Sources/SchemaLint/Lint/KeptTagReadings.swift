@@ -12,11 +12,13 @@ extension LintPipeline {
     /// the files asked for, the configuration's text and `--cloudkit`. Other sources (bundles of a
     /// hundred versions, YAML) are read from git each time: their reading costs less than decoding
     /// what it would keep. Nil where the reading failed (not kept).
-    func releasedVersions(at tag: GitReleaseTags.Tag, _ options: Options, configuration: ProjectConfiguration, top: String) -> Reference? {
+    /// `keepingBundles`: kept for bundles too, where they are of one version each (a model the
+    /// app's version says shipped, read at that change on every run).
+    func releasedVersions(at tag: GitReleaseTags.Tag, _ options: Options, configuration: ProjectConfiguration, top: String, keepingBundles: Bool = false) -> Reference? {
         func read() -> Reference? {
             try? reference(at: tag.name, options, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true)
         }
-        guard let cache = options.gitCache, !options.paths.isEmpty, options.paths.allSatisfy({ $0.hasSuffix(".swift") }),
+        guard let cache = options.gitCache, !options.paths.isEmpty, keepingBundles || options.paths.allSatisfy({ $0.hasSuffix(".swift") }),
               let build = Self.buildIdentity else { return read() }
         // The paths as the run names them: the same on every run from the same folder (resolving
         // each costs more than a reading kept).

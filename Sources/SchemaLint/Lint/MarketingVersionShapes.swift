@@ -40,7 +40,7 @@ extension LintPipeline {
             var earlier = options
             earlier.paths = Array(Set(models.map(\.source))).sorted()
             earlier.history = .files
-            guard let reference = try? reference(at: commit, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
+            guard let reference = releasedVersions(at: GitReleaseTags.Tag(name: commit, object: commit), earlier, configuration: configuration, top: top, keepingBundles: true) else { continue }
             for model in models {
                 // The copy read from the model's own source (`commit:path`), of its one version.
                 let place = commit + ":" + PathResolution.relative(PathResolution.canonical(model.source), to: root)

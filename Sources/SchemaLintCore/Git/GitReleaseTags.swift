@@ -19,6 +19,12 @@ package struct GitReleaseTags: Sendable {
         package var object: String
         /// When the tagged commit was made (seconds since 1970); 0 where it is not known.
         package var date = 0
+
+        package init(name: String, object: String, date: Int = 0) {
+            self.name = name
+            self.object = object
+            self.date = date
+        }
     }
 
     /// The pattern the tags were taken with: the one given, or the default widened to the
