@@ -25,12 +25,10 @@ extension LintPipeline {
         // The models whose newest change of the app's version is one commit (one app's models)
         // are read there at once.
         var byChange: [String: (change: AppVersionChange, models: [(history: ModelHistory, version: ModelVersion, source: String)])] = [:]
-        for history in single {
-            guard let version = history.versions.first(where: { $0.releaseTag == nil }) else { continue }
-            let file = PathResolution.relative(PathResolution.canonical(version.file), to: root)
-            guard let log = git.run(["log", "--reverse", "--no-color", "--no-renames", "--diff-filter=A", "--format=%h", git.commit, "--", ":(literal)" + file]), log.succeeded,
-                  let added = log.text.split(separator: "\n").first,
-                  let change = AppVersionChanges(git: git, building: version.file).newest(in: "\(added)..\(git.commit)") else { continue }
+        let versions = single.compactMap { history in history.versions.first(where: { $0.releaseTag == nil }).map { (history, $0, PathResolution.relative(PathResolution.canonical($0.file), to: root)) } }
+        let addedBy = Self.commitsThatFirstAdded(versions.map(\.2), git: git)
+        for (history, version, file) in versions {
+            guard let added = addedBy[file], let change = AppVersionChanges(git: git, building: version.file).newest(in: "\(added)..\(git.commit)") else { continue }
             let source = finder.enclosingFolderSource(of: version.file)?.path ?? version.file
             byChange[change.commit, default: (change, [])].models.append((history, version, source))
         }
@@ -54,5 +52,29 @@ extension LintPipeline {
             }
         }
         return entries
+    }
+
+    /// The commit that first added each of `files` (paths relative to the top), by path: one
+    /// `git log` for them all, oldest first, where a log of each would walk the whole history.
+    private static func commitsThatFirstAdded(_ files: [String], git: CommitQuestions) -> [String: String] {
+        guard !files.isEmpty, let log = git.run(["log", "--reverse", "--no-color", "--no-renames", "--diff-filter=A", "--name-only", "-z", "--format=%x01%h", git.commit, "--"] + files.map { ":(literal)" + $0 }),
+              log.succeeded else { return [:] }
+        var added: [String: String] = [:]
+        var commit: String?
+        // Each commit's line ("\u{1}a1b2c3d"), then its files, each ended by a NUL.
+        for field in log.text.split(separator: "\0") {
+            let text = field.drop { $0 == "\n" }
+            if text.first == "\u{1}" {
+                commit = String(text.dropFirst().prefix { $0 != "\n" })
+                // With -z, the first file follows the commit's line in the same field.
+                if let newline = text.firstIndex(of: "\n") {
+                    let first = text[text.index(after: newline)...]
+                    if let commit, !first.isEmpty, added[String(first)] == nil { added[String(first)] = commit }
+                }
+            } else if let commit, !text.isEmpty, added[String(text)] == nil {
+                added[String(text)] = commit
+            }
+        }
+        return added
     }
 }
