@@ -27,8 +27,17 @@ extension LintPipeline {
         var byChange: [String: (change: AppVersionChange, models: [(history: ModelHistory, version: ModelVersion, source: String)])] = [:]
         let versions = single.compactMap { history in history.versions.first(where: { $0.releaseTag == nil }).map { (history, $0, PathResolution.relative(PathResolution.canonical($0.file), to: root)) } }
         let addedBy = Self.commitsThatFirstAdded(versions.map(\.2), git: git)
+        // The newest change of one project's version is every model's that was there before it:
+        // asked once, where each range would cost a `log -G` over the project file.
+        var newestByScope: [String: AppVersionChange] = [:]
         for (history, version, file) in versions {
-            guard let added = addedBy[file], let change = AppVersionChanges(git: git, building: version.file).newest(in: "\(added)..\(git.commit)") else { continue }
+            guard let added = addedBy[file] else { continue }
+            let changes = AppVersionChanges(git: git, building: version.file)
+            let known = newestByScope[changes.scope].flatMap { change in
+                git.run(["merge-base", "--is-ancestor", added, change.commit]).map { $0.status == 0 ? change : nil } ?? nil
+            }
+            guard let change = known ?? changes.newest(in: "\(added)..\(git.commit)") else { continue }
+            newestByScope[changes.scope] = newestByScope[changes.scope] ?? change
             let source = finder.enclosingFolderSource(of: version.file)?.path ?? version.file
             byChange[change.commit, default: (change, [])].models.append((history, version, source))
         }
