@@ -178,18 +178,24 @@ extension LintPipeline {
         guard !paths.isEmpty,
               let log = runner.run(["log", "-c", "--name-only", "-z", "--no-color", "--format=%x01%h", range, "--"] + paths.map { ":(literal)" + $0 }, in: top),
               log.succeeded else { return [:] }
-        var newest: [String: String] = [:]
+        return firstCommitListing(eachPathIn: log.text)
+    }
+
+    /// For each path a `git log --name-only -z --format=%x01%h` lists, the first commit that lists
+    /// it, in the log's order: each commit's line ("\u{1}a1b2c3d"), then its files, each ended by
+    /// a NUL (the first after a newline).
+    static func firstCommitListing(eachPathIn log: String) -> [String: String] {
+        var first: [String: String] = [:]
         var commit: String?
-        // Each commit's line ("\u{1}a1b2c3d"), then its files, each ended by a NUL (the first after a newline).
-        for field in log.text.split(separator: "\0") {
+        for field in log.split(separator: "\0") {
             let text = field.drop { $0 == "\n" }
             if text.first == "\u{1}" {
                 commit = String(text.dropFirst())
-            } else if let commit, !text.isEmpty, newest[String(text)] == nil {
-                newest[String(text)] = commit
+            } else if let commit, !text.isEmpty, first[String(text)] == nil {
+                first[String(text)] = commit
             }
         }
-        return newest
+        return first
     }
 
     /// The oldest commit of the history of `git`'s commit that `git log` lists with `options` for

@@ -68,22 +68,6 @@ extension LintPipeline {
     private static func commitsThatFirstAdded(_ files: [String], git: CommitQuestions) -> [String: String] {
         guard !files.isEmpty, let log = git.run(["log", "--reverse", "--no-color", "--no-renames", "--diff-filter=A", "--name-only", "-z", "--format=%x01%h", git.commit, "--"] + files.map { ":(literal)" + $0 }),
               log.succeeded else { return [:] }
-        var added: [String: String] = [:]
-        var commit: String?
-        // Each commit's line ("\u{1}a1b2c3d"), then its files, each ended by a NUL.
-        for field in log.text.split(separator: "\0") {
-            let text = field.drop { $0 == "\n" }
-            if text.first == "\u{1}" {
-                commit = String(text.dropFirst().prefix { $0 != "\n" })
-                // With -z, the first file follows the commit's line in the same field.
-                if let newline = text.firstIndex(of: "\n") {
-                    let first = text[text.index(after: newline)...]
-                    if let commit, !first.isEmpty, added[String(first)] == nil { added[String(first)] = commit }
-                }
-            } else if let commit, !text.isEmpty, added[String(text)] == nil {
-                added[String(text)] = commit
-            }
-        }
-        return added
+        return firstCommitListing(eachPathIn: log.text)
     }
 }
