@@ -2083,9 +2083,10 @@ final class StoreCodeVisitor: SyntaxVisitor {
         let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
         let helper = declarations.units[unit].place.declaration
         var added = false
-        for found in declarations.calls.calls(named: String(declarations.units[unit].key.split(separator: ".").last ?? ""), in: declarations) where found.unit != unit {
-            guard calls(of: unit).contains(where: { $0.id == found.call.id }),
-                  let argument = ErrorPaths.argument(of: found.call, for: (label, index))?.expression, isStore(argument, depth: 1) else { continue }
+        // The calls that reach this helper (`calls(of:)`, asked once), each with the unit it is in.
+        let callers = Set(calls(of: unit).map(\.id))
+        for found in declarations.calls.calls(named: String(declarations.units[unit].key.split(separator: ".").last ?? ""), in: declarations) where callers.contains(found.call.id) {
+            guard let argument = ErrorPaths.argument(of: found.call, for: (label, index))?.expression, isStore(argument, depth: 1) else { continue }
             // A wrapper that hands on what it is handed (`func delete(at url: URL) { wrapped.delete(at: url) }`)
             // is another helper: its own callers are the places.
             if parameterIndex(argument, of: found.unit) != nil { continue }
